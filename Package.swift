@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent → (engine, site, quiz) → bgkb.
+// BGKBModel is plain value types shared by all of them; only the `bgkb` executable prints or
+// reads the environment.
+let package = Package(
+    name: "bgkb",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bgkb", targets: ["bgkb"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        /// The only module that sees cmark's C API: Markdown text in, Swift values out.
+        .target(name: "BGKBMarkdown", dependencies: ["CCmark"]),
+        /// Value types: documents, versions, rules, sources, examples, diagnostics. No I/O.
+        .target(name: "BGKBModel"),
+        /// Content/ → model: front matter, points, revision history, versions, conflicts, lint.
+        .target(name: "BGKBContent", dependencies: ["BGKBMarkdown", "BGKBModel", "Yams"]),
+        /// The deterministic simulator of iOS background execution and its scenario language.
+        .target(name: "BGKBEngine", dependencies: ["BGKBModel"]),
+        /// Site/ generator.
+        .target(
+            name: "BGKBSite",
+            dependencies: [
+                "BGKBModel", "BGKBEngine", "BGKBMarkdown",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        /// Question bank, scheduler and progress store for `bgkb quiz`.
+        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"]),
+        .executableTarget(
+            name: "bgkb",
+            dependencies: [
+                "BGKBContent", "BGKBEngine", "BGKBSite", "BGKBQuiz", "BGKBModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
+        .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
+        .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
+    ]
+)

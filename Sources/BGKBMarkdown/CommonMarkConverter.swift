@@ -1,0 +1,101 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The only place in bgkb that talks to cmark's C API. It parses Markdown with source positions
+/// and hands back Swift values, and renders Markdown to HTML in cmark's safe mode.
+public enum CommonMarkConverter {
+    /// Parses `text` into a tree. `lineOffset` is added to every line (for text that followed
+    /// front matter in its file), so positions point into the original file.
+    public static func parse(_ text: String, lineOffset: Int = 0) -> MarkdownNode {
+        let lines = LineTable(text)
+        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        let document: OpaquePointer? = text.withCString { pointer in
+            cmark_parse_document(pointer, strlen(pointer), options)
+        }
+        guard let document else {
+            return MarkdownNode(kind: .document, start: Position(line: 1 + lineOffset, column: 1), end: Position(line: 1 + lineOffset, column: 1))
+        }
+        defer { cmark_node_free(document) }
+        return convert(document, lines: lines, lineOffset: lineOffset, inherited: Position(line: 1 + lineOffset, column: 1))
+    }
+
+    /// Renders Markdown to HTML. Safe mode: raw HTML becomes a comment and `javascript:` links lose
+    /// their target, so Content can never inject script into a page.
+    public static func renderHTML(_ markdown: String, smartPunctuation: Bool = false) -> String {
+        var options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+        if smartPunctuation { options |= CMARK_OPT_SMART }
+        guard let rendered = markdown.withCString({ cmark_markdown_to_html($0, strlen($0), options) }) else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    private static func convert(_ node: OpaquePointer, lines: LineTable, lineOffset: Int, inherited: Position) -> MarkdownNode {
+        let startLine = Int(cmark_node_get_start_line(node))
+        let hasPosition = startLine > 0
+        let start = hasPosition
+            ? lines.position(line: startLine, byteColumn: Int(cmark_node_get_start_column(node)), lineOffset: lineOffset)
+            : inherited
+        let end = hasPosition
+            ? lines.position(line: Int(cmark_node_get_end_line(node)), byteColumn: Int(cmark_node_get_end_column(node)), lineOffset: lineOffset)
+            : inherited
+
+        var children: [MarkdownNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            children.append(convert(current, lines: lines, lineOffset: lineOffset, inherited: start))
+            child = cmark_node_next(current)
+        }
+        let literal = string(cmark_node_get_literal(node))
+        return MarkdownNode(kind: kind(of: node), literal: literal, children: children, start: start, end: end)
+    }
+
+    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT: return .document
+        case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
+        case CMARK_NODE_LIST: return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST)
+        case CMARK_NODE_ITEM: return .item
+        case CMARK_NODE_CODE_BLOCK: return .codeBlock(info: string(cmark_node_get_fence_info(node)))
+        case CMARK_NODE_HTML_BLOCK: return .htmlBlock
+        case CMARK_NODE_PARAGRAPH: return .paragraph
+        case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
+        case CMARK_NODE_THEMATIC_BREAK: return .thematicBreak
+        case CMARK_NODE_TEXT: return .text
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code
+        case CMARK_NODE_HTML_INLINE: return .htmlInline
+        case CMARK_NODE_EMPH: return .emphasis
+        case CMARK_NODE_STRONG: return .strong
+        case CMARK_NODE_LINK: return .link(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        case CMARK_NODE_IMAGE: return .image(destination: string(cmark_node_get_url(node)), title: string(cmark_node_get_title(node)))
+        default: return .other
+        }
+    }
+
+    private static func string(_ pointer: UnsafePointer<CChar>?) -> String {
+        pointer.map { String(cString: $0) } ?? ""
+    }
+}
+
+/// Turns cmark's byte columns into character columns, which is what editors and people count.
+private struct LineTable {
+    private let lines: [[UInt8]]
+
+    init(_ text: String) {
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    }
+
+    func position(line: Int, byteColumn: Int, lineOffset: Int) -> Position {
+        guard line >= 1, line <= lines.count, byteColumn > 1 else {
+            return Position(line: line + lineOffset, column: max(1, byteColumn))
+        }
+        let bytes = lines[line - 1].prefix(byteColumn - 1)
+        let characters = String(decoding: bytes, as: UTF8.self).count
+        return Position(line: line + lineOffset, column: characters + 1)
+    }
+}
