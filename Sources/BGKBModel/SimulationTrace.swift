@@ -1,0 +1,108 @@
+/// What one simulated run did: timed events and how it ended. The engine produces it, the site
+/// draws it as a timeline and the quiz asks about it, so it lives in the model as plain data.
+public struct SimulationTrace: Hashable, Sendable, Codable {
+    public var events: [TraceEvent]
+    public var outcome: SimulationOutcome
+    /// The schedule choices that produced this run, printable and replayable (`bgkb check --replay`).
+    public var schedule: String
+    /// The seed of a random schedule, when it came from one.
+    public var seed: UInt64?
+
+    public init(events: [TraceEvent], outcome: SimulationOutcome, schedule: String, seed: UInt64? = nil) {
+        self.events = events
+        self.outcome = outcome
+        self.schedule = schedule
+        self.seed = seed
+    }
+}
+
+/// One thing that happened at a virtual instant.
+public struct TraceEvent: Hashable, Sendable, Codable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// The app changed state (`detail` holds the new state: foreground, background, suspended...).
+        case appState = "app-state"
+        /// A background task (or BGTask, or expiring activity) began; `subject` is its identifier.
+        case taskBegan = "task-began"
+        case taskEnded = "task-ended"
+        /// The system called a task in: its expiry handler starts.
+        case expiry
+        /// A step of the app's code ran on a thread or queue (`lane`).
+        case step
+        /// iOS logged something (for example ending an unknown identifier).
+        case log
+        /// The app was killed (`detail` holds the code and reason).
+        case termination
+        case crash
+        /// A BGTask was launched, submitted, completed; a push arrived; a handler completed.
+        case system
+    }
+
+    /// Seconds since the start of the run, on the virtual clock.
+    public var time: Double
+    public var kind: Kind
+    /// Where it happened: `main`, a queue name, or `system`.
+    public var lane: String
+    /// The task, identifier or request it concerns, if any.
+    public var subject: String?
+    /// Human-readable description.
+    public var detail: String
+
+    public init(time: Double, kind: Kind, lane: String, subject: String? = nil, detail: String) {
+        self.time = time
+        self.kind = kind
+        self.lane = lane
+        self.subject = subject
+        self.detail = detail
+    }
+}
+
+/// How a run ended.
+public enum SimulationOutcome: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// All work done and the app suspended (or still running in the foreground) with nothing leaked.
+    case suspended(at: Double)
+    case stillRunning(at: Double)
+    /// Killed by the system: `code` is the exception code (`0x8badf00d`, `0xbada5e47`, ...).
+    case terminated(code: String, reason: String, at: Double)
+    /// The app's own code crashed (force unwrap of nil, exception).
+    case crashed(reason: String, at: Double)
+
+    public var time: Double {
+        switch self {
+        case let .suspended(at), let .stillRunning(at), let .terminated(_, _, at), let .crashed(_, at): return at
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .suspended: return "suspended cleanly"
+        case .stillRunning: return "still running"
+        case let .terminated(code, reason, _): return "terminated with \(code) (\(reason))"
+        case let .crashed(reason, _): return "crashed: \(reason)"
+        }
+    }
+}
+
+/// What `bgkb check` concluded about one example.
+public struct ExampleVerdict: Hashable, Sendable, Codable {
+    public var example: Example
+    /// True when the example behaves as its intent says (a `follows` example held in every
+    /// schedule; a `breaks` example failed in at least one).
+    public var passed: Bool
+    public var schedulesExplored: Int
+    /// A typical run: the unforced schedule.
+    public var representative: SimulationTrace
+    /// The first (shortest) schedule in which the rule was broken, if any.
+    public var counterexample: SimulationTrace?
+    /// One line for people: "safe in all 214 schedules", "breaks: terminated with 0x8badf00d at 30.0 s".
+    public var summary: String
+
+    public init(example: Example, passed: Bool, schedulesExplored: Int, representative: SimulationTrace,
+                counterexample: SimulationTrace?, summary: String) {
+        self.example = example
+        self.passed = passed
+        self.schedulesExplored = schedulesExplored
+        self.representative = representative
+        self.counterexample = counterexample
+        self.summary = summary
+    }
+}
