@@ -1038,6 +1038,11 @@ public struct ScenarioParser {
         let components = normalized(syntax)
         guard let last = components.last else { return nil }
         let arguments = last.arguments
+        // The app's own function wins over an API of the same name (the blog's
+        // `endBackgroundTask()` helper wraps UIApplication's `endBackgroundTask(_:)`).
+        if components.count == 1, let function = functionsByName[last.name], arguments?.isEmpty ?? false {
+            return .call(function: function)
+        }
         switch last.name {
         case "beginBackgroundTask" where components.count == 1:
             return lowerExpression(syntax).map { .evaluate($0) }
