@@ -40,3 +40,8 @@ let checkTime = clock.measure {
 let checkSeconds = Double(checkTime.components.seconds) + Double(checkTime.components.attoseconds) / 1e18
 let passed = verdicts.filter(\.passed).count
 print("check: \(verdicts.count) examples (\(passed) as intended), \(verdicts.map(\.schedulesExplored).reduce(0, +)) schedules in \(checkSeconds) s")
+if CommandLine.arguments.contains("--verbose") {
+    for verdict in verdicts {
+        print("\(verdict.passed ? "ok  " : "FAIL") \(verdict.example.intent.rawValue) \(verdict.example.name ?? ""): \(verdict.summary)")
+    }
+}

@@ -290,7 +290,7 @@ public struct ScenarioParser {
 
     private func constantValue(_ syntax: Syntax) -> Value? {
         switch syntax {
-        case let .number(value, nil, _): return .int(Int(value))
+        case let .number(value, nil, _): return .int(clampedInt(value))
         case .path:
             let components = normalized(syntax)
             guard components.count <= 2, let last = components.last, last.arguments == nil, !last.unwrapped else { return nil }
@@ -669,7 +669,7 @@ public struct ScenarioParser {
                 advance()
                 guard case let .number(high, nil) = current.kind else { fail("expected the loop's upper bound"); skipToLineEnd(); return nil }
                 advance()
-                count = max(0, Int(high) - Int(low) + (closed ? 1 : 0))
+                count = max(0, clampedInt(high) - clampedInt(low) + (closed ? 1 : 0))
             } else {
                 fail("expected ... or ..< in the loop range"); skipToLineEnd(); return nil
             }
@@ -923,8 +923,7 @@ public struct ScenarioParser {
         switch syntax {
         case let .number(value, unit, p):
             switch unit {
-            case nil: return .literal(.int(Int(value)))
-            case "s": return .literal(.int(Int(value)))
+            case nil, "s": return .literal(.int(clampedInt(value)))
             default:
                 fail("compare with plain seconds (backgroundTimeRemaining < 10)", at: p); return nil
             }
@@ -1024,7 +1023,7 @@ public struct ScenarioParser {
         }
         if op != "=" {
             guard case let .number(amount, nil, _) = value else { fail("expected a whole number after \(op)", at: value.place); return nil }
-            return .add(ref, op == "+=" ? Int(amount) : -Int(amount))
+            return .add(ref, op == "+=" ? clampedInt(amount) : -clampedInt(amount))
         }
         guard let expression = lowerExpression(value) else { return nil }
         if case .literal(.none) = expression, type == .identifier {
