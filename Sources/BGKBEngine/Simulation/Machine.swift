@@ -477,7 +477,11 @@ final class Machine {
             let frame = threads[t].frames[frameIndex]
             let block = scenario.blocks[Int(frame.block)]
             if Int(frame.pc) >= block.statements.count {
+                // Leaving a block is free in time but counts toward the step limit, so an empty
+                // loop of a billion turns still stops.
+                steps += 1
                 popFrame(t)
+                if steps >= Machine.stepLimit { return }
                 continue
             }
             steps += 1
