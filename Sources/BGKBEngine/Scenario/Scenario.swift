@@ -153,6 +153,8 @@ enum StatementKind: Sendable, Hashable {
 public struct TimelineItem: Sendable, Hashable {
     public enum Event: Sendable, Hashable {
         case launch, enterBackground, enterForeground, push
+        /// The system reclaims a suspended (or background) app: the next launch is a new process.
+        case reclaim
         case systemLaunches(String)
         case call(String)
     }

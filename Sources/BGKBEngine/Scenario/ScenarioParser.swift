@@ -407,6 +407,7 @@ public struct ScenarioParser {
         case "app enters background", "user leaves app", "app moves to background": item.event = .enterBackground
         case "app enters foreground", "app returns to foreground", "user returns to app": item.event = .enterForeground
         case "push arrives", "a push arrives", "background push arrives", "silent push arrives": item.event = .push
+        case "system terminates app", "system terminates the app", "system reclaims app": item.event = .reclaim
         default:
             if words.count == 3, words[0].text == "system", words[1].text == "launches", case let .string(id) = words[2].kind {
                 item.event = .systemLaunches(id)
@@ -417,7 +418,7 @@ public struct ScenarioParser {
                 item.event = .call(name)
                 item.function = function
             } else {
-                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system launches \"identifier\" or a function call such as sendData()", at: start)
+                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system terminates app, system launches \"identifier\" or a function call such as sendData()", at: start)
                 return
             }
         }

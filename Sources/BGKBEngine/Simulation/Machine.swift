@@ -306,6 +306,8 @@ final class Machine {
         if outcome == nil {
             switch state {
             case .suspended: outcome = .suspended(suspendedAt)
+            // Reclaimed by the system after a clean suspension: as clean as suspended.
+            case .notRunning where !trace.isEmpty: outcome = .suspended(suspendedAt)
             default: outcome = .running(now)
             }
         }
