@@ -193,6 +193,8 @@ public struct Expectation: Sendable, Hashable {
         case terminated(code: String?)
         case crash(containing: String?)
         case warning(containing: String)
+        /// Any event of the run (a system decision, a warning, a step) mentions the text.
+        case log(containing: String)
         case printed(String)
         case taskCompleted
     }
@@ -209,6 +211,7 @@ public struct Expectation: Sendable, Hashable {
         case let .terminated(code): base = "terminated" + (code.map { " \($0)" } ?? "")
         case let .crash(text): base = "crash" + (text.map { " \"\($0)\"" } ?? "")
         case let .warning(text): base = "warning \"\(text)\""
+        case let .log(text): base = "log \"\(text)\""
         case let .printed(text): base = "printed \"\(text)\""
         case .taskCompleted: base = "task completed"
         }

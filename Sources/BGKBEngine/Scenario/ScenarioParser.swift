@@ -498,10 +498,10 @@ public struct ScenarioParser {
             kind = .crash(containing: text)
         case "warning", "log":
             guard case let .string(s) = current.kind else {
-                fail("expected the warning's text in quotes: expect warning \"no background task exists\""); skipToLineEnd(); return
+                fail("expected the \(word)'s text in quotes: expect \(word) \"no background task exists\""); skipToLineEnd(); return
             }
             advance()
-            kind = .warning(containing: s)
+            kind = word == "warning" ? .warning(containing: s) : .log(containing: s)
         case "printed", "print":
             guard case let .string(s) = current.kind else {
                 fail("expected the printed text in quotes: expect printed \"saved\""); skipToLineEnd(); return
@@ -513,7 +513,7 @@ public struct ScenarioParser {
             advance()
             kind = .taskCompleted
         default:
-            fail("unknown expectation '\(word)': use suspended, running, terminated [code], crash, warning \"...\", printed \"...\" or task completed", at: start)
+            fail("unknown expectation '\(word)': use suspended, running, terminated [code], crash, warning \"...\", log \"...\", printed \"...\" or task completed", at: start)
             skipToLineEnd(); return
         }
         var around: Double?

@@ -179,6 +179,9 @@ extension Machine {
         case let .warning(text):
             for raw in trace where raw.note.isWarning && event(raw).detail.contains(text) { return nil }
             return "expected a warning containing \"\(text)\", none was logged"
+        case let .log(text):
+            for raw in trace where event(raw).detail.contains(text) { return nil }
+            return "expected the run to log \"\(text)\", it did not (\(outcome.description))"
         case let .printed(text):
             for raw in trace {
                 if case let .step(statement, _) = raw.note, case let .print(string) = scenario.statements[Int(statement)].kind,
