@@ -113,12 +113,18 @@ struct VersionLinker {
     }
 
     /// The entry that explains a change: one that links the rule; else the only new entry; else the
-    /// new entry sharing most words with what changed.
+    /// new entry whose words best match what changed and what the rule is about. An entry that links
+    /// other rules explicitly is a weaker candidate: its author said what it touched.
     func explain(_ rule: Rule, previous: Rule?, among entries: [RevisionEntry]) -> RevisionEntry? {
         if let linked = entries.first(where: { $0.linkedRules.contains(rule.id) }) { return linked }
         if entries.count == 1 { return entries[0] }
         let changed = Self.changedWords(from: previous?.wording ?? "", to: rule.wording)
-        let scored = entries.map { ($0, Self.wordSet($0.text).intersection(changed).count) }
+        let subject = Self.wordSet(rule.wording + " " + rule.apis.joined(separator: " "))
+        let scored = entries.map { entry -> (RevisionEntry, Int) in
+            let words = Self.wordSet(entry.text)
+            let score = 2 * words.intersection(changed).count + words.intersection(subject).count - (entry.linkedRules.isEmpty ? 0 : 3)
+            return (entry, score)
+        }
         guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
         return best.0
     }
