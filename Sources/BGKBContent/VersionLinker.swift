@@ -22,7 +22,7 @@ struct VersionLinker {
 
         if let first = versions.first {
             for rule in first.rules {
-                let entry = explicitEntry(for: rule.id, in: latest.revisions)
+                let entry = explicitEntry(for: rule.id, in: latest.revisions, notAfter: first.label)
                 histories[rule.id, default: []].append(RuleRevision(change: .added, version: first.label, previousVersion: nil,
                                                                     entry: entry, wording: rule.wording))
             }
@@ -108,8 +108,10 @@ struct VersionLinker {
         new.revisions.filter { entry in !old.revisions.contains { Self.similarity($0.text, entry.text) >= 0.8 } }
     }
 
-    private func explicitEntry(for id: String, in entries: [RevisionEntry]) -> RevisionEntry? {
-        entries.first { $0.linkedRules.contains(id) }
+    /// The earliest entry that links the rule and is no newer than the version it first appears in.
+    private func explicitEntry(for id: String, in entries: [RevisionEntry], notAfter label: String?) -> RevisionEntry? {
+        let limit: Day? = label.flatMap { if case let .date(day, _, _) = RevisionDate.parse($0) { return day } else { return nil } }
+        return entries.filter { entry in entry.linkedRules.contains(id) && (limit.map { entry.date <= $0 } ?? true) }.min { $0.date < $1.date }
     }
 
     /// The entry that explains a change: one that links the rule; else the only new entry; else the

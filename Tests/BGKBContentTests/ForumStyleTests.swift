@@ -78,4 +78,17 @@ import Testing
         #expect(result.corpus.documents[0].versions[0].revisions.count == 3)
         #expect(!result.corpus.rules.contains { $0.statement.contains("beta crash") })
     }
+
+    @Test func aThematicBreakBeforeASignatureIsTheSignOff() {
+        let text = "You must end every task.\n\n---\n\nWritten for the team by Pat.\n\nRevision History\n\n2023-01-01 Added.\n"
+        let result = assemble(["notes.md": text])
+        #expect(result.corpus.rules.map(\.statement) == ["You must end every task."])
+        #expect(result.corpus.documents[0].latest?.signOff == "Written for the team by Pat.")
+        #expect(result.corpus.documents[0].latest?.revisions.count == 1)
+    }
+
+    @Test func aThematicBreakBetweenPointsIsOnlyABoundary() {
+        let text = "You must end every task.\n\n---\n\nOne point.\n\nTwo points.\n\nThree points.\n"
+        #expect(assemble(["notes.md": text]).corpus.rules.count == 4)
+    }
 }
