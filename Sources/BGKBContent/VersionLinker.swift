@@ -37,7 +37,7 @@ struct VersionLinker {
                 }
                 let same = Self.normalized(oldRule.wording) == Self.normalized(newRule.wording)
                 let entry = same ? nil : explain(newRule, previous: oldRule, among: fresh)
-                let corrected = entry.map { Self.isCorrection($0.text) } ?? false
+                let corrected = entry.map { Self.isCorrection(Self.clause(of: $0, about: newRule, previous: oldRule)) } ?? false
                 histories[newRule.id, default: []].append(RuleRevision(
                     change: same ? .unchanged : (corrected ? .corrected : .reworded), version: new.label, previousVersion: old.label,
                     entry: entry, previousWording: same ? nil : oldRule.wording, wording: same ? nil : newRule.wording))
@@ -61,7 +61,8 @@ struct VersionLinker {
         for index in rules.indices {
             var history = histories[rules[index].id] ?? []
             for entry in latest.revisions where entry.linkedRules.contains(rules[index].id) && !history.contains(where: { $0.entry == entry }) {
-                history.append(RuleRevision(change: Self.change(described: entry.text), version: nil, previousVersion: nil, entry: entry))
+                let clause = entry.clauses.first { $0.linkedRules.contains(rules[index].id) }?.text ?? entry.text
+                history.append(RuleRevision(change: Self.change(described: clause), version: nil, previousVersion: nil, entry: entry))
             }
             rules[index].history = history.sorted { ($0.date ?? Day(year: 0, month: 0, day: 0)) < ($1.date ?? Day(year: 0, month: 0, day: 0)) }
         }
@@ -128,6 +129,17 @@ struct VersionLinker {
             return (entry, score)
         }
         guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
+        return best.0
+    }
+
+    /// The clause of an entry that concerns a rule: the one linking it, else the one sharing most
+    /// words with the change, else the whole entry when it has a single clause.
+    static func clause(of entry: RevisionEntry, about rule: Rule, previous: Rule?) -> String {
+        if let linked = entry.clauses.first(where: { $0.linkedRules.contains(rule.id) }) { return linked.text }
+        if entry.clauses.count <= 1 { return entry.text }
+        let changed = changedWords(from: previous?.wording ?? "", to: rule.wording).union(wordSet(rule.wording))
+        let scored = entry.clauses.map { ($0.text, wordSet($0.text).intersection(changed).count) }
+        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return "" }
         return best.0
     }
 
