@@ -55,7 +55,7 @@ struct DocumentParser {
             diagnostics.warning("empty-document", "no points found: every paragraph is a point, unless it follows the sign-off",
                                 at: location(line: bodyStart + 1, column: 1))
         }
-        let version = DocumentVersion(label: front.version, path: path, rules: uniqueRules,
+        let version = DocumentVersion(label: front.version, source: front.source, path: path, rules: uniqueRules,
                                       revisions: walker.entries.map { var entry = $0; entry.document = documentID; return entry },
                                       signOff: walker.signOff, summary: front.summary)
         return ParsedFile(documentID: documentID, title: front.title ?? walker.firstHeading ?? documentID, sourceID: front.source,

@@ -169,9 +169,9 @@ struct VersionLinker {
                 id: "\(documentID)-revision-date-\(year)",
                 subject: "Date of the revision entry “\(PlainText.title(from: entry.text))”",
                 claims: [
-                    Conflict.Claim(value: twin.writtenDate, citation: Citation(source: old.label.map { "\(documentID)@\($0)" } ?? documentID, version: old.label),
+                    Conflict.Claim(value: twin.writtenDate, citation: Citation(source: old.source ?? documentID, version: old.label),
                                    location: twin.location),
-                    Conflict.Claim(value: entry.writtenDate, citation: Citation(source: new.label.map { "\(documentID)@\($0)" } ?? documentID, version: new.label),
+                    Conflict.Claim(value: entry.writtenDate, citation: Citation(source: new.source ?? documentID, version: new.label),
                                    location: entry.location),
                 ]))
         }
@@ -188,8 +188,8 @@ struct VersionLinker {
                 id: "\(new.id)-number-\(number.unit.rawValue)",
                 subject: "Value of “\(number.measures.isEmpty ? new.title : number.measures)” in two versions of \(documentID)",
                 claims: [
-                    Conflict.Claim(value: before.description, citation: Citation(source: documentID, version: oldVersion.label), location: old.location),
-                    Conflict.Claim(value: number.description, citation: Citation(source: documentID, version: newVersion.label), location: new.location),
+                    Conflict.Claim(value: before.description, citation: Citation(source: oldVersion.source ?? documentID, version: oldVersion.label), location: old.location),
+                    Conflict.Claim(value: number.description, citation: Citation(source: newVersion.source ?? documentID, version: newVersion.label), location: new.location),
                 ],
                 rules: [new.id]))
         }
