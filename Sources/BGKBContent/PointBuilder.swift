@@ -28,6 +28,8 @@ extension BlockWalker {
         var plainParts = [leadText]
         var prose = [Self.inlines(inlines, after: "", in: "").map(\.plainText).joined()]
         var codeSpans: [String] = []
+        // Lists and code right after a Why/Instead paragraph belong to it, until the next paragraph.
+        var currentLabel: String?
         for (index, block) in draft.blocks.enumerated() {
             block.forEach { if case .code = $0.kind { codeSpans.append($0.literal) } }
             if index == leadIndex { continue }
@@ -35,6 +37,12 @@ extension BlockWalker {
                 let text = MarkdownWriter.inlines(block.children.dropFirst()).trimmed
                 if label == "why" { why.append(text) } else { instead.append(text) }
                 plainParts.append(block.children.dropFirst().map(\.plainText).joined())
+                currentLabel = label
+                continue
+            }
+            if case .paragraph = block.kind { currentLabel = nil }
+            if let label = currentLabel {
+                if label == "why" { why.append(source(of: block)) } else { instead.append(source(of: block)) }
                 continue
             }
             if leadIndex == nil, index == 0, case .list = block.kind {
