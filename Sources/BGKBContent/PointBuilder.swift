@@ -60,7 +60,7 @@ extension BlockWalker {
         let examples = draft.examples.compactMap { example(from: $0, rule: id, diagnostics: &diagnostics) }
         let sources: [Citation] = annotation?.sources ?? front.source.map { [Citation(source: $0, version: front.version)] } ?? []
         let topics = annotation?.topics ?? inferTopics(plain)
-        let apis = (annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain)
+        let apis = Self.withoutBareDuplicates((annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain))
         let title = annotation?.title ?? PlainText.title(from: statement)
         let numbers = annotation?.numbers ?? PlainText.numbers(in: plain, measures: title)
         let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.joined(separator: " "))
@@ -78,6 +78,15 @@ extension BlockWalker {
         let lower = plain.lowercased()
         let matched = parser.topics.filter { topic in topic.keywords.contains { lower.contains($0.lowercased()) } }.map(\.id)
         return matched.isEmpty ? front.topics : matched
+    }
+
+    /// Frameworks are not APIs a rule can point at.
+    static let frameworkNames: Set<String> = ["UIKit", "BackgroundTasks", "Foundation", "SwiftUI", "WatchKit", "UserNotifications", "Dispatch"]
+
+    /// Drops `endBackgroundTask(_:)` when `UIApplication.endBackgroundTask(_:)` is also named, and framework names.
+    static func withoutBareDuplicates(_ apis: [String]) -> [String] {
+        let unique = apis.uniqued.filter { !frameworkNames.contains($0) }
+        return unique.filter { api in !unique.contains { $0 != api && $0.hasSuffix("." + api) } }
     }
 
     /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.

@@ -22,7 +22,11 @@ struct VersionLinker {
 
         if let first = versions.first {
             for rule in first.rules {
-                let entry = explicitEntry(for: rule.id, in: latest.revisions, notAfter: first.label)
+                // A linked entry dates the addition only if it says it added the point; one that
+                // revised it comes later in the history as a rewording.
+                let entry = explicitEntry(for: rule.id, in: latest.revisions, notAfter: first.label).flatMap { entry in
+                    Self.change(described: entry.clauses.first { $0.linkedRules.contains(rule.id) }?.text ?? entry.text) == .added ? entry : nil
+                }
                 histories[rule.id, default: []].append(RuleRevision(change: .added, version: first.label, previousVersion: nil,
                                                                     entry: entry, wording: rule.wording))
             }
@@ -64,9 +68,21 @@ struct VersionLinker {
                 let clause = entry.clauses.first { $0.linkedRules.contains(rules[index].id) }?.text ?? entry.text
                 history.append(RuleRevision(change: Self.change(described: clause), version: nil, previousVersion: nil, entry: entry))
             }
-            rules[index].history = history.sorted { ($0.date ?? Day(year: 0, month: 0, day: 0)) < ($1.date ?? Day(year: 0, month: 0, day: 0)) }
+            rules[index].history = history.enumerated().sorted { a, b in
+                let (left, right) = (Self.sortDay(a.element), Self.sortDay(b.element))
+                return left != right ? left < right : a.offset < b.offset
+            }.map(\.element)
         }
         return Result(rules: rules, conflicts: conflicts)
+    }
+
+    /// When a revision happened, for ordering: its entry's date, else its version's date, else the start.
+    static func sortDay(_ revision: RuleRevision) -> Day {
+        if let date = revision.date { return date }
+        // Present in the earliest version we have: it was there before any dated change we know of.
+        if revision.previousVersion == nil { return Day(year: 0, month: 0, day: 0) }
+        if let label = revision.version, case let .date(day, _, _) = RevisionDate.parse(label) { return day }
+        return Day(year: 0, month: 0, day: 0)
     }
 
     // MARK: Matching rules across versions
