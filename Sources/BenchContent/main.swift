@@ -1,5 +1,6 @@
 import BGKBContent
 import BGKBModel
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,12 +9,30 @@ import Darwin
 
 /// Times `ContentLoader.load(directory:)` in process, so the figure is the pipeline's cost
 /// without process start-up: `BenchContent DIR [RUNS]` prints the median, min and max in ms.
-/// Used by .ci/bench/run.sh for the real Content (issue 2: "well under 100 ms") and as the
-/// target to profile under callgrind.
-let arguments = CommandLine.arguments.dropFirst()
+/// Used by .ci/bench/run.sh for the real Content (issue 2: "well under 100 ms").
+/// `BenchContent --dump DIR` prints the corpus and diagnostics as sorted JSON instead, so an
+/// optimisation can be checked to change nothing: dump before, dump after, `cmp`.
+var arguments = CommandLine.arguments.dropFirst()
+let dump = arguments.first == "--dump"
+if dump { arguments = arguments.dropFirst() }
 guard let directory = arguments.first else {
-    print("usage: BenchContent DIR [RUNS]")
+    print("usage: BenchContent [--dump] DIR [RUNS]")
     exit(2)
+}
+if dump {
+    do {
+        let result = try ContentLoader.load(directory: directory)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data = try encoder.encode(result.corpus)
+        FileHandle.standardOutput.write(data)
+        print()
+        for diagnostic in result.diagnostics.all { print(diagnostic) }
+        exit(0)
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
 }
 let runs = arguments.dropFirst().first.flatMap { Int($0) } ?? 21
 
