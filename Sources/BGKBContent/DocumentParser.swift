@@ -230,17 +230,45 @@ struct BlockWalker {
     }
 
     private func isSignOff(_ block: MarkdownNode) -> Bool {
-        let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init)?.lowercased() ?? ""
+        let first = Self.firstLine(of: block).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
     }
 
     private func isHistoryTitle(_ block: MarkdownNode) -> Bool {
         switch block.kind {
         case .heading, .paragraph:
-            let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""
+            let first = Self.firstLine(of: block)
             return DocumentParser.historyTitles.contains(first.trimmingCharacters(in: ":").trimmed.lowercased())
         default: return false
         }
+    }
+
+    /// `block.plainText.trimmed.split(separator: "\n").first`, without joining the whole text of a
+    /// long paragraph: every top-level block is asked whether it is a sign-off or a history title.
+    static func firstLine(of block: MarkdownNode) -> String {
+        switch block.kind {
+        case .paragraph, .heading:
+            // Their children are inlines, so their plain text is the children's, joined with "".
+            var text = ""
+            for child in block.children {
+                text += child.plainText
+                if let line = completedFirstLine(text) { return line }
+            }
+            return text.trimmed.split(separator: "\n").first.map(String.init) ?? ""
+        default:
+            return block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""
+        }
+    }
+
+    /// The first line of `prefix`'s trimmed text once more text cannot change it: a line break after
+    /// the line, and something other than white space after the break (so trimming the end of the
+    /// whole text cannot reach back into the line).
+    private static func completedFirstLine(_ prefix: String) -> String? {
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard let start = prefix.firstIndex(where: { !blank($0) }),
+              let end = prefix[start...].firstIndex(of: "\n"),
+              prefix[end...].contains(where: { !blank($0) }) else { return nil }
+        return String(prefix[start..<end])
     }
 
     // MARK: History

@@ -27,12 +27,18 @@ public enum MarkdownWriter {
 
     /// Backslash-escapes the characters that would otherwise start markup.
     static func escape(_ text: String) -> String {
+        // Most text has none of these bytes, and then nothing changes.
+        guard text.utf8.contains(where: { escapedBytes.contains($0) }) else { return text }
         var result = ""
-        result.reserveCapacity(text.count)
+        result.reserveCapacity(text.utf8.count + 8)
         for character in text {
-            if "\\`*_[]<>#!|".contains(character) { result.append("\\") }
+            // One-byte characters are compared by byte; others cannot be in the (ASCII) set.
+            let bytes = character.utf8
+            if bytes.count == 1, let byte = bytes.first, escapedBytes.contains(byte) { result.append("\\") }
             result.append(character)
         }
         return result
     }
+
+    private static let escapedBytes: Set<UInt8> = Set("\\`*_[]<>#!|".utf8)
 }
