@@ -56,5 +56,7 @@ let package = Package(
         /// Simulated events per second and wall time of checking scenarios (run in release).
         .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
+        /// Every example in Content/ as its own test case, named `rule-id:line`.
+        .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
     ]
 )
