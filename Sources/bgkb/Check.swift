@@ -92,6 +92,7 @@ struct CheckReport {
     static func run(_ rules: [BGKBModel.Rule]) -> CheckReport {
         var report = CheckReport()
         let start = Date()
+        var examples: [Example] = []
         for rule in rules {
             if rule.examples.isEmpty {
                 if let reason = rule.notSimulated {
@@ -104,14 +105,39 @@ struct CheckReport {
             report.simulatedRules += 1
             let intents = Set(rule.examples.map(\.intent))
             if intents.count < 2 { report.oneSided.append(rule.id) }
-            for example in rule.examples {
-                let (verdict, diagnostics) = check(example)
-                report.diagnostics.append(contentsOf: diagnostics)
-                if let verdict { report.verdicts.append(verdict) } else { report.unparsed.append(example) }
-            }
+            examples.append(contentsOf: rule.examples)
+        }
+        // Examples are independent and each run is deterministic, so they check in parallel;
+        // results go back in Content order.
+        let results = Results(count: examples.count)
+        let toCheck = examples
+        DispatchQueue.concurrentPerform(iterations: toCheck.count) { index in
+            results.set(index, check(toCheck[index]))
+        }
+        for (index, example) in examples.enumerated() {
+            guard let (verdict, diagnostics) = results.get(index) else { continue }
+            report.diagnostics.append(contentsOf: diagnostics)
+            if let verdict { report.verdicts.append(verdict) } else { report.unparsed.append(example) }
         }
         report.seconds = Date().timeIntervalSince(start)
         return report
+    }
+
+    /// Slots for results written from concurrent iterations, one writer per slot.
+    private final class Results: @unchecked Sendable {
+        private var slots: [(ExampleVerdict?, Diagnostics)?]
+        private let lock = NSLock()
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: (ExampleVerdict?, Diagnostics)) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+        func get(_ index: Int) -> (ExampleVerdict?, Diagnostics)? {
+            lock.lock()
+            defer { lock.unlock() }
+            return slots[index]
+        }
     }
 
     func text(timelines: Bool) -> String {
