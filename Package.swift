@@ -54,7 +54,7 @@ let package = Package(
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
         .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         /// Simulated events per second and wall time of checking scenarios (run in release).
-        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel", "BGKBContent"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),

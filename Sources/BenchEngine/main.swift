@@ -1,9 +1,11 @@
+import BGKBContent
 import BGKBEngine
 import BGKBModel
 
 // Benchmark, not a test: prints simulated events per second (full exploration of every sample,
-// repeated) and the wall time of `check` over the samples. Build and run in release:
-//     swift run -c release BenchEngine [repeats]
+// repeated), the wall time of `check` over the samples and, with --content DIR, over every
+// example in Content, on one thread. Build and run in release:
+//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name]
 let repeats = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
 let clock = ContinuousClock()
 
@@ -49,5 +51,24 @@ if let index = CommandLine.arguments.firstIndex(of: "--show"), index + 1 < Comma
     let name = CommandLine.arguments[index + 1]
     for verdict in verdicts where verdict.example.name == name {
         print(TimelineRenderer.render(verdict.counterexample ?? verdict.representative))
+    }
+}
+
+if let index = CommandLine.arguments.firstIndex(of: "--content"), index + 1 < CommandLine.arguments.count {
+    do {
+        let loaded = try ContentLoader.load(directory: CommandLine.arguments[index + 1])
+        let examples = loaded.corpus.examples
+        var contentVerdicts: [ExampleVerdict] = []
+        let contentTime = clock.measure {
+            for example in examples {
+                if let verdict = check(example).0 { contentVerdicts.append(verdict) }
+            }
+        }
+        let contentSeconds = Double(contentTime.components.seconds) + Double(contentTime.components.attoseconds) / 1e18
+        let schedules = contentVerdicts.map(\.schedulesExplored).reduce(0, +)
+        let passed = contentVerdicts.filter(\.passed).count
+        print("content: \(examples.count) examples (\(passed) as intended), \(schedules) schedules in \(contentSeconds) s on one thread")
+    } catch {
+        print("cannot load Content: \(error)")
     }
 }
