@@ -197,11 +197,15 @@ public struct Expectation: Sendable, Hashable {
         case log(containing: String)
         case printed(String)
         case taskCompleted
+        /// `expect finished && !cancelled`: a condition on the app's variables when the run ends.
+        case state(String)
     }
     public var kind: Kind
     /// `around 30s`: the outcome's time, within max(1 s, 10 %).
     public var around: Double?
     var line: Int32
+    /// For `.state`: the condition to test.
+    var condition: Condition?
 
     public var text: String {
         var base: String
@@ -214,6 +218,7 @@ public struct Expectation: Sendable, Hashable {
         case let .log(text): base = "log \"\(text)\""
         case let .printed(text): base = "printed \"\(text)\""
         case .taskCompleted: base = "task completed"
+        case let .state(text): base = text
         }
         if let around { base += " around \(formatSeconds(around))" }
         return base

@@ -475,12 +475,53 @@ public struct ScenarioParser {
         endStatement()
     }
 
+    /// The condition as written: the line after `expect`.
+    private func sourceText(line: Int32) -> String {
+        guard line >= 1, Int(line) <= scenario.lines.count else { return "a condition" }
+        var text = Substring(scenario.lines[Int(line) - 1])
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        if text.hasPrefix("expect") { text = text.dropFirst(6) }
+        while text.first == " " { text.removeFirst() }
+        var cut = text.startIndex
+        while cut < text.endIndex {
+            if text[cut...].hasPrefix("//") { text = text[..<cut]; break }
+            cut = text.index(after: cut)
+        }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+
     private mutating func parseExpectation() {
         let line = current.line
         advance()
         let start = place
+        // `expect done && !cancelled`: a condition on the app's variables at the end of the run.
+        if case let .identifier(name) = current.kind, globalsByName[name] != nil || isSymbol("!") {
+            _ = name
+            let startPosition = position
+            guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
+                skipToLineEnd(); return
+            }
+            _ = startPosition
+            let text = sourceText(line: line)
+            var expectation = Expectation(kind: .state(text), around: nil, line: line)
+            expectation.condition = condition
+            scenario.expectations.append(expectation)
+            endStatement()
+            return
+        }
+        if isSymbol("!") || isSymbol("(") {
+            guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
+                skipToLineEnd(); return
+            }
+            var expectation = Expectation(kind: .state(sourceText(line: line)), around: nil, line: line)
+            expectation.condition = condition
+            scenario.expectations.append(expectation)
+            endStatement()
+            return
+        }
         guard case let .identifier(word) = current.kind else {
-            fail("expected suspended, running, terminated, crash, warning, printed or task completed after 'expect'")
+            fail("expected suspended, running, terminated, crash, warning, printed, task completed or a condition on the app's variables after 'expect'")
             skipToLineEnd(); return
         }
         advance()
