@@ -1,0 +1,193 @@
+import BGKBMarkdown
+import BGKBModel
+
+/// Everything the steps share, computed once: the corpus, the engine's verdicts by example, stable
+/// file names, the indexes (topics, APIs, crash codes) and the compiled templates.
+public struct SiteContext: Sendable {
+    public let corpus: Corpus
+    public let configuration: SiteConfiguration
+    let templates: Templates
+    /// Verdicts keyed by `Example.identifier`.
+    let verdicts: [String: ExampleVerdict]
+    let ruleSlugs: [String: String]
+    let topicSlugs: [String: String]
+    let documentSlugs: [String: String]
+    let sourceSlugs: [String: String]
+    /// Rules still current (not removed), most important first.
+    let rankedRules: [Rule]
+    let removedRuleIDs: Set<String>
+    /// API name → ids of the rules naming it, both in a stable order.
+    let apiIndex: [(api: String, rules: [String])]
+    let crashCodeIndex: [(code: String, rules: [String])]
+    /// API name → its anchor on the API index, unique even when two names slug alike.
+    let apiAnchors: [String: String]
+
+    public init(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration = SiteConfiguration()) {
+        self.corpus = corpus
+        self.configuration = configuration
+        self.templates = Templates()
+        var byIdentifier: [String: ExampleVerdict] = [:]
+        for verdict in verdicts { byIdentifier[verdict.example.identifier] = verdict }
+        self.verdicts = byIdentifier
+        ruleSlugs = Slug.unique(corpus.rules.map(\.id))
+        topicSlugs = Slug.unique(corpus.topics.map(\.id))
+        documentSlugs = Slug.unique(corpus.documents.map(\.id))
+        sourceSlugs = Slug.unique(corpus.sources.map(\.id))
+
+        let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
+        removedRuleIDs = removed
+        let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        rankedRules = corpus.rules
+            .filter { !removed.contains($0.id) }
+            .map { (rule: $0, score: Importance.score($0)) }
+            .sorted { a, b in a.score != b.score ? a.score > b.score : (order[a.rule.id] ?? 0) < (order[b.rule.id] ?? 0) }
+            .map(\.rule)
+
+        apiIndex = Self.index(corpus.rules) { $0.apis }
+        crashCodeIndex = Self.index(corpus.rules) { $0.crashCodes.map { $0.lowercased() } }
+        apiAnchors = Slug.unique(apiIndex.map(\.api)).mapValues { "api-" + $0 }
+    }
+
+    /// Groups rule ids by a key they carry, keys sorted case-insensitively, rules in corpus order.
+    private static func index(_ rules: [Rule], keys: (Rule) -> [String]) -> [(String, [String])] {
+        var map: [String: [String]] = [:]
+        for rule in rules {
+            for key in Set(keys(rule)) where !key.isEmpty { map[key, default: []].append(rule.id) }
+        }
+        return map.keys
+            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            .map { ($0, map[$0] ?? []) }
+    }
+
+    // MARK: Links
+
+    func rulePath(_ id: String) -> String? { ruleSlugs[id].map(SitePaths.rule) }
+    func topicPath(_ id: String) -> String? { topicSlugs[id].map(SitePaths.topic) }
+    func documentPath(_ id: String) -> String? { documentSlugs[id].map(SitePaths.document) }
+    func apiAnchor(_ api: String) -> String { apiAnchors[api] ?? "api-" + Slug.make(api) }
+    func sourceAnchor(_ id: String) -> String { "source-" + (sourceSlugs[id] ?? Slug.make(id)) }
+
+    func link(from page: String, to target: String, anchor: String? = nil) -> String {
+        SitePaths.link(from: page, to: target, anchor: anchor)
+    }
+
+    /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
+    func ruleReference(_ id: String, from page: String) -> [String: Any]? {
+        guard let rule = corpus.rule(id), let path = rulePath(id) else { return nil }
+        return ["href": link(from: page, to: path), "title": rule.title, "id": rule.id,
+                "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
+                "statement": rule.statement, "removed": removedRuleIDs.contains(id)]
+    }
+
+    func topicReference(_ id: String, from page: String) -> [String: Any]? {
+        guard let topic = corpus.topic(id), let path = topicPath(id) else { return nil }
+        return ["href": link(from: page, to: path), "title": topic.title, "id": topic.id]
+    }
+
+    /// A citation as the templates show it: the source's title and link, version, locator, flags.
+    func citation(_ citation: Citation, from page: String) -> [String: Any] {
+        let source = corpus.source(citation.source)
+        var value: [String: Any] = [
+            "title": source?.title ?? citation.source,
+            "href": link(from: page, to: SitePaths.sources, anchor: sourceAnchor(citation.source)),
+            "unverified": citation.unverified,
+            "known": source != nil,
+            // Absent values are `false`, not missing: Mustache would otherwise look the key up in
+            // the enclosing object and show its value instead.
+            "url": false, "version": false, "locator": false, "reliability": false,
+        ]
+        if let url = source?.url, SafeURL.isExternalHTTP(url) { value["url"] = url }
+        if let version = citation.version { value["version"] = version }
+        if let locator = citation.locator { value["locator"] = locator }
+        if let reliability = source?.reliability { value["reliability"] = reliability.rawValue }
+        return value
+    }
+
+    // MARK: Markdown
+
+    /// Content Markdown as HTML, through cmark's safe mode. Links written as `#rule-id` (the
+    /// Content convention for pointing at a rule) are rewritten to that rule's page.
+    func markdown(_ text: String, from page: String) -> String {
+        let html = CommonMarkConverter.renderHTML(text, smartPunctuation: true)
+        return rewriteRuleAnchors(html, from: page)
+    }
+
+    private func rewriteRuleAnchors(_ html: String, from page: String) -> String {
+        let marker = "href=\"#"
+        guard html.contains(marker) else { return html }
+        var result = ""
+        var rest = Substring(html)
+        while let range = rest.range(of: marker) {
+            result += rest[..<range.lowerBound]
+            let afterMarker = rest[range.upperBound...]
+            guard let close = afterMarker.firstIndex(of: "\"") else {
+                result += rest[range.lowerBound...]
+                rest = ""
+                break
+            }
+            let fragment = String(afterMarker[..<close])
+            if let path = rulePath(fragment) {
+                result += "href=\"" + link(from: page, to: path) + "\""
+            } else {
+                result += "href=\"#" + fragment + "\""
+            }
+            rest = afterMarker[afterMarker.index(after: close)...]
+        }
+        result += rest
+        return result
+    }
+
+    /// Plain text of Content Markdown, for the search index and meta descriptions.
+    func plainText(_ markdown: String) -> String {
+        CommonMarkConverter.parse(markdown).plainText
+    }
+}
+
+/// Kind badges as people read them.
+enum KindLabel {
+    static func text(_ kind: Rule.Kind) -> String {
+        switch kind {
+        case .must: return "Must"
+        case .mustNot: return "Must not"
+        case .should: return "Should"
+        case .shouldNot: return "Should not"
+        case .fact: return "Fact"
+        case .misconception: return "Misconception"
+        }
+    }
+
+    static func cssClass(_ kind: Rule.Kind) -> String { "kind-" + kind.rawValue }
+}
+
+/// Links to the outside world are only ever plain http(s) URLs from sources.yml.
+enum SafeURL {
+    static func isExternalHTTP(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return (lower.hasPrefix("https://") || lower.hasPrefix("http://"))
+            && !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+    }
+}
+
+/// How much a rule matters to someone fixing background-task problems: the point Apple itself
+/// calls the top cause, then rules whose breach crashes the app, then firm obligations.
+enum Importance {
+    static func score(_ rule: Rule) -> Int {
+        var score = 0
+        let text = (rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased()
+        if text.contains("number one cause") || text.contains("most common cause") || text.contains("top cause") { score += 8 }
+        if !rule.crashCodes.isEmpty { score += 4 }
+        switch rule.callout {
+        case .important?: score += 3
+        case .warning?: score += 2
+        case .note?, nil: break
+        }
+        switch rule.kind {
+        case .must, .mustNot: score += 3
+        case .should, .shouldNot: score += 2
+        case .misconception: score += 1
+        case .fact: break
+        }
+        if rule.examples.contains(where: { $0.intent == .breaks }) { score += 2 }
+        return score
+    }
+}
