@@ -53,7 +53,7 @@ enum RulePage {
     </div>
     <figure class="timeline-figure">
     {{{timelineHtml}}}
-    <figcaption>{{caption}}</figcaption>
+    <figcaption><span class="tl-legend" aria-hidden="true"><span class="sw sw-task"></span>task running <span class="sw sw-leak"></span>task never ended <span class="sw sw-expiry"></span>expiry handler called <span class="sw sw-end"></span>app killed or crashed</span>{{caption}}</figcaption>
     </figure>
     <details class="timeline-text">
     <summary>The timeline as text</summary>
@@ -82,7 +82,7 @@ enum RulePage {
     <section aria-labelledby="history">
     <h2 id="history">Revision history</h2>
     {{#hasHistory}}<ol class="history">
-    {{#history}}<li class="history-entry change-{{change}}">
+    {{#history}}<li class="history-entry history-{{change}}">
     <p><span class="badge change-{{change}}">{{changeLabel}}</span>{{#version}} in version {{version}}{{/version}}{{#previousVersion}} (compared with {{previousVersion}}){{/previousVersion}}</p>
     {{#entry}}<p class="entry"><time datetime="{{date}}">{{date}}</time>{{#showWritten}} (written “{{writtenDate}}”){{/showWritten}} · <a href="{{href}}">{{documentTitle}}</a>: {{text}}</p>
     {{/entry}}{{#hasDiff}}<p class="diff">{{{diffHtml}}}</p>
