@@ -1,4 +1,5 @@
 import BGKBMarkdown
+import Foundation
 import BGKBModel
 
 /// Everything the steps share, computed once: the corpus, the engine's verdicts by example, stable
@@ -74,9 +75,18 @@ public struct SiteContext: Sendable {
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
     func ruleReference(_ id: String, from page: String) -> [String: Any]? {
         guard let rule = corpus.rule(id), let path = rulePath(id) else { return nil }
-        return ["href": link(from: page, to: path), "title": rule.title, "id": rule.id,
+        return ["href": link(from: page, to: path), "title": Self.heading(rule), "id": rule.id,
+                "showStatement": Self.heading(rule) != rule.statement,
                 "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
                 "statement": rule.statement, "removed": removedRuleIDs.contains(id)]
+    }
+
+    /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
+    /// showing it above the full statement reads as a stutter, so the statement is used instead.
+    static func heading(_ rule: Rule) -> String {
+        guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
+        let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
+        return rule.statement.hasPrefix(stem.trimmingCharacters(in: .whitespaces)) ? rule.statement : rule.title
     }
 
     func topicReference(_ id: String, from page: String) -> [String: Any]? {
@@ -87,9 +97,22 @@ public struct SiteContext: Sendable {
     /// A citation as the templates show it: the source's title and link, version, locator, flags.
     func citation(_ citation: Citation, from page: String) -> [String: Any] {
         let source = corpus.source(citation.source)
+        var title = source?.title ?? citation.source
+        var href = link(from: page, to: SitePaths.sources, anchor: source == nil ? "sources-list" : sourceAnchor(citation.source))
+        var version = citation.version
+        // The pipeline cites one of our own documents as `document@version` (a conflict between
+        // two versions): point at that version on the document's page.
+        if source == nil {
+            let parts = citation.source.split(separator: "@", maxSplits: 1).map(String.init)
+            if let document = corpus.documents.first(where: { $0.id == parts[0] }), let path = documentPath(document.id) {
+                version = parts.count == 2 ? parts[1] : citation.version
+                title = document.title
+                href = link(from: page, to: path, anchor: version.map { DocumentPages.versionAnchor($0) })
+            }
+        }
         var value: [String: Any] = [
-            "title": source?.title ?? citation.source,
-            "href": link(from: page, to: SitePaths.sources, anchor: sourceAnchor(citation.source)),
+            "title": title,
+            "href": href,
             "unverified": citation.unverified,
             "known": source != nil,
             // Absent values are `false`, not missing: Mustache would otherwise look the key up in
@@ -97,7 +120,7 @@ public struct SiteContext: Sendable {
             "url": false, "version": false, "locator": false, "reliability": false,
         ]
         if let url = source?.url, SafeURL.isExternalHTTP(url) { value["url"] = url }
-        if let version = citation.version { value["version"] = version }
+        if let version { value["version"] = version }
         if let locator = citation.locator { value["locator"] = locator }
         if let reliability = source?.reliability { value["reliability"] = reliability.rawValue }
         return value

@@ -87,7 +87,7 @@ enum SampleCorpus {
         let document = Document(id: "notes", title: "Background task notes", source: "notes-2023", versions: [v2021, v2023])
         let conflict = Conflict(id: "notes-date-2019", subject: "Date of the iOS 13 entry",
                                 claims: [Conflict.Claim(value: "2019-06-20", citation: Citation(source: "notes-2021", version: "2021-02-27"), location: location(80)),
-                                         Conflict.Claim(value: "2019-01-20", citation: Citation(source: "notes-2023"), location: location(95))],
+                                         Conflict.Claim(value: "2019-01-20", citation: Citation(source: "notes@2023-06-16"), location: location(95))],
                                 assessment: "June fits the iOS 13 beta. \(hostile)", rules: ["end-every-task"])
         return Corpus(sources: sources, topics: topics, documents: [document],
                       rules: [endEveryTask, dormant, myth, removed], conflicts: [conflict])

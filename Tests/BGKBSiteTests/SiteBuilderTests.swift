@@ -61,7 +61,7 @@ import Testing
         #expect(page.contains("You <del>should</del> <ins>must</ins> end <del>each</del> <ins>every</ins> background <del>task.</del> <ins>task you begin.</ins>"))
         #expect(page.contains("Reworded the point on ending tasks."))
         #expect(page.contains("href=\"https://developer.apple.com/forums/thread/85066\""))
-        #expect(page.contains("about 30 s"))
+        #expect(page.contains("about 30\u{00A0}s"))
         #expect(page.contains("href=\"../rules/foreground-task-is-dormant.html\""), "Content's #rule-id link is rewritten to the rule page")
         #expect(page.contains("bgkb quiz --topic ending"))
     }

@@ -102,6 +102,7 @@ enum Stylesheet {
     .rule-list p { margin: 0.2rem 0 0; color: var(--muted); font-size: 0.95rem; }
     .rule-header { margin-top: 1.5rem; }
     .rule-header h1 { margin-top: 0.5rem; }
+    .rule-header h1.long { font-size: 1.55rem; line-height: 1.3; }
     .statement { font-size: 1.22rem; line-height: 1.45; margin: 0.4rem 0 0.6rem; max-width: 48rem; }
     .rule-meta, .source-location { color: var(--muted); font-size: 0.9rem; }
     .prose { max-width: 46rem; }

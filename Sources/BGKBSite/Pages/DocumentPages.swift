@@ -21,6 +21,8 @@ enum DocumentPages {
     {{/versions}}
     """
 
+    static func versionAnchor(_ label: String) -> String { "version-" + Slug.make(label) }
+
     static func render(_ context: SiteContext) -> StepOutput {
         var output = StepOutput()
         for document in context.corpus.documents {
@@ -28,7 +30,7 @@ enum DocumentPages {
             let source = document.source.flatMap { context.corpus.source($0) }
             var labels = Set<String>()
             let versions: [[String: Any]] = document.versions.reversed().map { version in
-                var anchor = "version-" + Slug.make(version.label ?? "unversioned")
+                var anchor = versionAnchor(version.label ?? "unversioned")
                 while !labels.insert(anchor).inserted { anchor += "-b" }
                 return [
                     "anchor": anchor,

@@ -20,8 +20,8 @@ enum HomePage {
     {{#topRules}}<li class="card">
     <p class="card-meta"><span class="badge {{kindClass}}">{{kind}}</span>{{#crashCodes}} <a class="code-chip" href="{{href}}">{{code}}</a>{{/crashCodes}}</p>
     <h3><a href="{{href}}">{{title}}</a></h3>
-    <p>{{statement}}</p>
-    </li>
+    {{#showStatement}}<p>{{statement}}</p>
+    {{/showStatement}}</li>
     {{/topRules}}</ol>
     <p><a href="rules/index.html">All {{ruleCount}} rules, by importance</a></p>
     </section>

@@ -7,8 +7,9 @@ enum RulePage {
     <article class="rule" aria-labelledby="rule-title">
     <header class="rule-header">
     <p class="card-meta"><span class="badge {{kindClass}}">{{kind}}</span>{{#callout}} <span class="badge callout">{{callout}}</span>{{/callout}}{{#removed}} <span class="badge removed">Removed</span>{{/removed}}{{#crashCodes}} <a class="code-chip" href="{{href}}">{{code}}</a>{{/crashCodes}}</p>
-    <h1 id="rule-title">{{title}}</h1>
-    <p class="statement">{{statement}}</p>
+    <h1 id="rule-title"{{#longTitle}} class="long"{{/longTitle}}>{{title}}</h1>
+    {{#showStatement}}<p class="statement">{{statement}}</p>
+    {{/showStatement}}
     <p class="rule-meta">Rule <code>{{id}}</code>{{#hasTopics}} · Topics: {{#topics}}<a href="{{href}}">{{title}}</a>{{^last}}, {{/last}}{{/topics}}{{/hasTopics}}{{#document}} · From <a href="{{href}}">{{title}}</a>{{#version}} ({{version}}){{/version}}{{/document}}</p>
     </header>
     {{#removed}}<p class="notice">This rule is no longer in the latest version of its document. It stays here with its history.</p>
@@ -20,9 +21,9 @@ enum RulePage {
     {{/hasWhy}}{{#dispute}}<section class="dispute" aria-labelledby="dispute">
     <h2 id="dispute">The disputed claim</h2>
     <p><span class="badge verdict-{{verdict}}">{{verdictLabel}}</span> {{claim}}</p>
-    <p>Claimed by <a href="{{claimedBy.href}}">{{claimedBy.title}}</a>{{#claimedBy.locator}} ({{claimedBy.locator}}){{/claimedBy.locator}}.</p>
+    <p>Claimed by <a href="{{claimedBy.href}}">{{claimedBy.title}}</a>{{#claimedBy.locator}}, in “{{claimedBy.locator}}”{{/claimedBy.locator}}.</p>
     {{#hasCounterSources}}<p>Contradicted by:</p>
-    <ul>{{#counterSources}}<li><a href="{{href}}">{{title}}</a>{{#locator}} ({{locator}}){{/locator}}{{#unverified}} <span class="badge unverified">unverified</span>{{/unverified}}</li>{{/counterSources}}</ul>
+    <ul>{{#counterSources}}<li><a href="{{href}}">{{title}}</a>{{#locator}}: {{locator}}{{/locator}}{{#unverified}} <span class="badge unverified">unverified</span>{{/unverified}}</li>{{/counterSources}}</ul>
     {{/hasCounterSources}}{{#hasCorrectedBy}}<p>What is true instead: {{#correctedBy}}<a href="{{href}}">{{title}}</a>{{^last}}; {{/last}}{{/correctedBy}}.</p>
     {{/hasCorrectedBy}}</section>
     {{/dispute}}{{#hasNumbers}}<section aria-labelledby="numbers">
@@ -83,7 +84,7 @@ enum RulePage {
     <h2 id="history">Revision history</h2>
     {{#hasHistory}}<ol class="history">
     {{#history}}<li class="history-entry history-{{change}}">
-    <p><span class="badge change-{{change}}">{{changeLabel}}</span>{{#version}} in version {{version}}{{/version}}{{#previousVersion}} (compared with {{previousVersion}}){{/previousVersion}}</p>
+    <p><span class="badge change-{{change}}">{{changeLabel}}</span>{{#version}} in version {{version}}{{/version}}{{#previousVersion}} (compared with {{previousVersion}}){{/previousVersion}}{{#undated}} <span class="entry">No dated revision entry covers it: it has been in the document since it was first written.</span>{{/undated}}</p>
     {{#entry}}<p class="entry"><time datetime="{{date}}">{{date}}</time>{{#showWritten}} (written “{{writtenDate}}”){{/showWritten}} · <a href="{{href}}">{{documentTitle}}</a>: {{text}}</p>
     {{/entry}}{{#hasDiff}}<p class="diff">{{{diffHtml}}}</p>
     {{/hasDiff}}{{#hasOldWording}}<p class="diff"><del>{{oldWording}}</del></p>
@@ -140,7 +141,9 @@ enum RulePage {
         let topics = lastFlagged(rule.topics.compactMap { context.topicReference($0, from: path) })
         var object: [String: Any] = [
             "id": rule.id,
-            "title": rule.title,
+            "title": SiteContext.heading(rule),
+            "longTitle": SiteContext.heading(rule).count > 90,
+            "showStatement": SiteContext.heading(rule) != rule.statement,
             "statement": rule.statement,
             "kind": KindLabel.text(rule.kind),
             "kindClass": KindLabel.cssClass(rule.kind),
@@ -156,7 +159,7 @@ enum RulePage {
             "whyHtml": rule.why.map { context.markdown($0, from: path) } ?? "",
             "hasInstead": rule.instead != nil,
             "insteadHtml": rule.instead.map { context.markdown($0, from: path) } ?? "",
-            "location": "\(rule.location.path):\(rule.location.line)",
+            "location": context.configuration.display(rule.location),
             "quizCommand": rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz",
         ]
         if let callout = rule.callout { object["callout"] = callout.rawValue }
@@ -259,8 +262,10 @@ enum RulePage {
             "change": revision.change.rawValue,
             "changeLabel": revision.change.rawValue.prefix(1).uppercased() + revision.change.rawValue.dropFirst(),
         ]
-        if let version = revision.version { value["version"] = version }
-        if let previous = revision.previousVersion { value["previousVersion"] = previous }
+        value["undated"] = revision.change == .added && revision.entry == nil && revision.previousVersion == nil
+        value["version"] = revision.version ?? false
+        value["previousVersion"] = revision.previousVersion ?? false
+        value["entry"] = false
         if let entry = revision.entry {
             value["entry"] = RevisionTimelinePage.entryValue(entry, context: context, from: path)
         }
@@ -281,9 +286,9 @@ enum RulePage {
         let unit: String
         switch number.unit {
         case .count: unit = ""
-        case .perHour: unit = " per hour"
-        case .weeks: unit = number.value == 1 ? " week" : " weeks"
-        default: unit = " " + number.unit.rawValue
+        case .perHour: unit = "\u{00A0}per hour"
+        case .weeks: unit = number.value == 1 ? "\u{00A0}week" : "\u{00A0}weeks"
+        default: unit = "\u{00A0}" + number.unit.rawValue
         }
         switch number.firmness {
         case .exact: return amount + unit

@@ -5,7 +5,7 @@ enum RulesIndexPage {
     /// Shared by the rule list, topic pages and the crash-code and API pages: `rules` in context.
     static let ruleListPartial = """
     <ul class="rule-list">
-    {{#rules}}<li><a href="{{href}}">{{title}}</a> <span class="badge {{kindClass}}">{{kind}}</span>{{#removed}} <span class="badge removed">Removed</span>{{/removed}}<p>{{statement}}</p></li>
+    {{#rules}}<li><a href="{{href}}">{{title}}</a> <span class="badge {{kindClass}}">{{kind}}</span>{{#removed}} <span class="badge removed">Removed</span>{{/removed}}{{#showStatement}}<p>{{statement}}</p>{{/showStatement}}</li>
     {{/rules}}</ul>
     """
 

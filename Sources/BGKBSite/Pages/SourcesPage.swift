@@ -46,7 +46,7 @@ enum SourcesPage {
     {{#disputes}}<article class="dispute" aria-labelledby="{{anchor}}">
     <h3 id="{{anchor}}"><a href="{{href}}">{{title}}</a></h3>
     <p><span class="badge verdict-{{verdict}}">{{verdictLabel}}</span> {{claim}}</p>
-    <p>Claimed by <a href="{{claimedBy.href}}">{{claimedBy.title}}</a>{{#claimedBy.locator}} ({{claimedBy.locator}}){{/claimedBy.locator}}. Counter-sources: {{#counterSources}}<a href="{{href}}">{{title}}</a>{{#locator}} ({{locator}}){{/locator}}{{^last}}; {{/last}}{{/counterSources}}{{^counterSources}}none recorded{{/counterSources}}.</p>
+    <p>Claimed by <a href="{{claimedBy.href}}">{{claimedBy.title}}</a>{{#claimedBy.locator}}, in “{{claimedBy.locator}}”{{/claimedBy.locator}}. Counter-sources: {{#counterSources}}<a href="{{href}}">{{title}}</a>{{#locator}}: {{locator}}{{/locator}}{{^last}}; {{/last}}{{/counterSources}}{{^counterSources}}none recorded{{/counterSources}}.</p>
     </article>
     {{/disputes}}{{^disputes}}<p>No disputed claims recorded.</p>{{/disputes}}
     </section>
@@ -90,7 +90,7 @@ enum SourcesPage {
                 "anchor": conflictAnchor(conflict.id), "subject": conflict.subject,
                 "claims": conflict.claims.map { claim -> [String: Any] in
                     ["value": claim.value, "citation": context.citation(claim.citation, from: page),
-                     "location": "\(claim.location.path):\(claim.location.line)"]
+                     "location": context.configuration.display(claim.location)]
                 },
                 "hasAssessment": conflict.assessment != nil,
                 "assessmentHtml": conflict.assessment.map { context.markdown($0, from: page) } ?? "",

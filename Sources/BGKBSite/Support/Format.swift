@@ -1,7 +1,7 @@
 /// Number formatting that never depends on locale or platform, so output is byte-identical.
 enum Format {
     /// `30 s`, `0.5 s`, `1.25 s`: at most two decimals, trailing zeros dropped.
-    static func seconds(_ value: Double) -> String { number(value) + " s" }
+    static func seconds(_ value: Double) -> String { number(value) + "\u{00A0}s" }
 
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "?" }
