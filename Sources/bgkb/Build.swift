@@ -100,7 +100,7 @@ extension BGKB {
 
         static func row(_ name: String, files: Int?, _ duration: Duration) -> String {
             let time = milliseconds(duration) + " ms"
-            let count = files.map { "\($0) files" } ?? ""
+            let count = files.map { $0 == 1 ? "1 file" : "\($0) files" } ?? ""
             return name.padding(toLength: 34, withPad: " ", startingAt: 0)
                 + String(repeating: " ", count: max(0, 10 - time.count)) + time
                 + "  " + count

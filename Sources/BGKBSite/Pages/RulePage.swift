@@ -271,13 +271,14 @@ enum RulePage {
         }
         if let old = revision.previousWording, let new = revision.wording, old != new {
             value["hasDiff"] = true
-            value["diffHtml"] = WordDiff.html(old, new, templates: context.templates)
+            // Compare what a reader sees, not the Markdown: backticks and list markers are noise here.
+            value["diffHtml"] = WordDiff.html(context.plainText(old), context.plainText(new), templates: context.templates)
         } else {
             value["hasDiff"] = false
         }
         let oldOnly = revision.change == .removed && revision.previousWording != nil && revision.wording == nil
         value["hasOldWording"] = oldOnly
-        value["oldWording"] = oldOnly ? (revision.previousWording ?? "") : ""
+        value["oldWording"] = oldOnly ? context.plainText(revision.previousWording ?? "") : ""
         return value
     }
 
