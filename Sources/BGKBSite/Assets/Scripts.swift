@@ -93,7 +93,7 @@ enum Scripts {
           heading.appendChild(element("span", "badge kind-" + rule.k, rule.kl));
           if (rule.r) { heading.appendChild(document.createTextNode(" ")); heading.appendChild(element("span", "badge removed", "Removed")); }
           item.appendChild(heading);
-          item.appendChild(element("p", "result-statement", rule.s));
+          if (rule.s !== rule.t) { item.appendChild(element("p", "result-statement", rule.s)); }
           var extra = rule.c.concat(rule.a);
           if (extra.length) { item.appendChild(element("p", "result-apis", extra.join(" · "))); }
           results.appendChild(item);

@@ -172,6 +172,7 @@ enum Stylesheet {
     time { font-variant-numeric: tabular-nums; font-weight: 600; }
     .revision-list li { margin-bottom: 0.4rem; }
     .toc ul { display: flex; flex-wrap: wrap; gap: 0.4rem 1.2rem; list-style: none; padding: 0; }
+    .source-meta { color: var(--muted); margin: 0.2rem 0; }
     .source, .conflict { border-bottom: 1px solid var(--border); padding-bottom: 0.5rem; }
     .api-index dt { margin-top: 0.9rem; font-weight: 600; }
     .api-index dd { margin-left: 1rem; }

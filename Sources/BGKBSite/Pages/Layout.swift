@@ -18,11 +18,11 @@ enum Layout {
     <header class="site-header">
     <div class="wrap header-row">
     <a class="brand" href="{{root}}index.html"><span class="brand-mark" aria-hidden="true">bg</span>kb<span class="brand-tag">iOS background execution, checked</span></a>
-    <form class="site-search" role="search" action="{{root}}search.html" method="get">
+    {{#headerSearch}}<form class="site-search" role="search" action="{{root}}search.html" method="get">
     <label class="visually-hidden" for="site-q">Search the knowledge base</label>
     <input id="site-q" type="search" name="q" placeholder="Search rules, APIs, crash codes" autocomplete="off">
     <button type="submit">Search</button>
-    </form>
+    </form>{{/headerSearch}}
     </div>
     <nav class="site-nav" aria-label="Site">
     <ul class="wrap">
@@ -71,6 +71,8 @@ enum Layout {
             "root": root,
             "nav": nav,
             "bodyHtml": body,
+            // The search page has its own, larger form.
+            "headerSearch": path != SitePaths.search,
             "scripts": scripts.map { ["src": $0] },
         ])
     }

@@ -71,7 +71,7 @@ enum SearchPage {
                 .filter { !$0.isEmpty }
                 .map { context.plainText($0) }
                 .joined(separator: " ")
-            return Entry(id: rule.id, t: rule.title, s: rule.statement, x: collapse(text), a: rule.apis,
+            return Entry(id: rule.id, t: SiteContext.heading(rule), s: rule.statement, x: collapse(text), a: rule.apis,
                          c: rule.crashCodes.map { $0.lowercased() }, tp: rule.topics, k: rule.kind.rawValue,
                          kl: KindLabel.text(rule.kind), src: Array(Set(rule.sources.map(\.source))).sorted(), u: path,
                          r: context.removedRuleIDs.contains(rule.id))

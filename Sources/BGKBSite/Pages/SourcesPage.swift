@@ -11,7 +11,7 @@ enum SourcesPage {
     <h2 id="sources-list">Sources</h2>
     {{#sources}}<article class="source" id="{{anchor}}" aria-labelledby="{{anchor}}-title">
     <h3 id="{{anchor}}-title">{{title}}</h3>
-    <p class="card-meta"><span class="badge reliability-{{reliability}}">{{reliability}}</span>{{#author}} · {{author}}{{/author}}{{#publisher}} · {{publisher}}{{/publisher}}</p>
+    <p class="source-meta"><span class="badge reliability-{{reliability}}">{{reliability}}</span>{{#author}} {{author}}{{/author}}{{#author}}{{#publisher}} ·{{/publisher}}{{/author}}{{#publisher}} {{publisher}}{{/publisher}}</p>
     <div class="prose">{{{summaryHtml}}}</div>
     <p>{{#url}}<a class="external" href="{{url}}" rel="external">{{url}}</a> · {{/url}}Cited by {{citedText}}. Id <code>{{id}}</code>.</p>
     </article>
