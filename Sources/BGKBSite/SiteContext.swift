@@ -44,8 +44,10 @@ public struct SiteContext: Sendable {
             .sorted { a, b in a.score != b.score ? a.score > b.score : (order[a.rule.id] ?? 0) < (order[b.rule.id] ?? 0) }
             .map(\.rule)
 
-        apiIndex = Self.index(corpus.rules) { $0.apis }
-        crashCodeIndex = Self.index(corpus.rules) { $0.crashCodes.map { $0.lowercased() } }
+        // Index lists follow importance, removed rules last, like the rule list.
+        let ordered = rankedRules + corpus.rules.filter { removed.contains($0.id) }
+        apiIndex = Self.index(ordered) { $0.apis }
+        crashCodeIndex = Self.index(ordered) { $0.crashCodes.map { $0.lowercased() } }
         apiAnchors = Slug.unique(apiIndex.map(\.api)).mapValues { "api-" + $0 }
     }
 
@@ -84,6 +86,7 @@ public struct SiteContext: Sendable {
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
     static func heading(_ rule: Rule) -> String {
+        if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
         guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
         let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
         return rule.statement.hasPrefix(stem.trimmingCharacters(in: .whitespaces)) ? rule.statement : rule.title
