@@ -16,6 +16,9 @@ public struct SiteContext: Sendable {
     let sourceSlugs: [String: String]
     /// Rules still current (not removed), most important first.
     let rankedRules: [Rule]
+    /// Lookups by id; `Corpus.rule(_:)` is a linear search, too slow for 10,000 rules.
+    let rulesByID: [String: Rule]
+    let documentsByID: [String: Document]
     let removedRuleIDs: Set<String>
     /// API name → ids of the rules naming it, both in a stable order.
     let apiIndex: [(api: String, rules: [String])]
@@ -35,6 +38,8 @@ public struct SiteContext: Sendable {
         documentSlugs = Slug.unique(corpus.documents.map(\.id))
         sourceSlugs = Slug.unique(corpus.sources.map(\.id))
 
+        rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
         let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -76,7 +81,7 @@ public struct SiteContext: Sendable {
 
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
     func ruleReference(_ id: String, from page: String) -> [String: Any]? {
-        guard let rule = corpus.rule(id), let path = rulePath(id) else { return nil }
+        guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
         return ["href": link(from: page, to: path), "title": Self.heading(rule), "id": rule.id,
                 "showStatement": Self.heading(rule) != rule.statement,
                 "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),

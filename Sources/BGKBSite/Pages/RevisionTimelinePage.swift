@@ -27,7 +27,7 @@ enum RevisionTimelinePage {
     }
 
     static func entryValue(_ entry: RevisionEntry, context: SiteContext, from page: String, anchor: String = "") -> [String: Any] {
-        let document = context.corpus.documents.first { $0.id == entry.document }
+        let document = context.documentsByID[entry.document]
         let rules: [[String: Any]] = entry.linkedRules.compactMap { context.ruleReference($0, from: page) }
         var value: [String: Any] = [
             "anchor": anchor,

@@ -164,7 +164,7 @@ enum RulePage {
         ]
         if let callout = rule.callout { object["callout"] = callout.rawValue }
         if let notSimulated = rule.notSimulated { object["notSimulated"] = notSimulated }
-        if let document = corpus.documents.first(where: { $0.id == rule.document }), let documentPath = context.documentPath(document.id) {
+        if let document = context.documentsByID[rule.document], let documentPath = context.documentPath(document.id) {
             var value: [String: Any] = ["href": context.link(from: path, to: documentPath), "title": document.title]
             if let version = rule.version { value["version"] = version }
             object["document"] = value
