@@ -50,5 +50,10 @@ let package = Package(
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
         .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBModel", "BGKBMarkdown"]),
+        /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
+        .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
+        /// Simulated events per second and wall time of checking scenarios (run in release).
+        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
+        .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
     ]
 )
