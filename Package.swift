@@ -49,7 +49,7 @@ let package = Package(
         /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
-        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBModel", "BGKBMarkdown"]),
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown"]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
         .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         /// Simulated events per second and wall time of checking scenarios (run in release).

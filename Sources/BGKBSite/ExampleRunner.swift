@@ -1,17 +1,28 @@
+import BGKBEngine
 import BGKBModel
 
 /// Runs every example of the corpus through the engine, for the pages' verdicts and timelines.
 /// The CLI and the staleness test both call this, so the committed site and a fresh build always
-/// come from the same verdicts.
+/// come from the same verdicts: nothing on a page is an outcome someone typed in.
 public enum ExampleRunner {
     public static func run(_ corpus: Corpus) -> (verdicts: [ExampleVerdict], diagnostics: Diagnostics) {
+        var verdicts: [ExampleVerdict] = []
         var diagnostics = Diagnostics()
-        // TODO(engine): call BGKBEngine's `check(_:)` for every example once the engine is merged
-        // into main. Until then no example is run and no verdict is invented: the pages say
-        // "not run", and this warning says why.
-        if !corpus.examples.isEmpty {
-            diagnostics.warning("examples-not-run", "\(corpus.examples.count) example(s) not run: the engine is not available in this build", at: nil)
+        for example in corpus.examples {
+            let (verdict, found) = BGKBEngine.check(example)
+            diagnostics.append(contentsOf: found)
+            guard let verdict else {
+                if !found.hasErrors {
+                    diagnostics.error("example-not-run", "example \(example.identifier) could not be run", at: example.location)
+                }
+                continue
+            }
+            if !verdict.passed {
+                diagnostics.error("example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)",
+                                  at: example.location)
+            }
+            verdicts.append(verdict)
         }
-        return ([], diagnostics)
+        return (verdicts, diagnostics)
     }
 }

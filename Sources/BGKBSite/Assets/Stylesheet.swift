@@ -137,6 +137,8 @@ enum Stylesheet {
     .tl-task.tl-leaked { fill: var(--tl-leak); }
     .tl-step { fill: var(--tl-step); }
     .tl-step.tl-crash { fill: var(--tl-end); }
+    .tl-step.tl-log { fill: var(--tl-leak); }
+    .tl-step.tl-expiry { fill: var(--tl-expiry); }
     .tl-expiry { fill: var(--tl-expiry); }
     .tl-expiry-line { stroke: var(--tl-expiry); }
     .tl-end { stroke: var(--tl-end); }
@@ -148,6 +150,8 @@ enum Stylesheet {
     .sw-task { background: var(--tl-task); }
     .sw-leak { background: var(--tl-leak); }
     .sw-expiry { background: var(--tl-expiry); width: 0.6em; height: 0.6em; clip-path: polygon(0 0, 100% 0, 50% 100%); }
+    .sw-step { background: var(--tl-step); border-radius: 50%; width: 0.6em; height: 0.6em; }
+    .sw-log { background: var(--tl-leak); border-radius: 50%; width: 0.6em; height: 0.6em; }
     .sw-end { width: 0; height: 1em; border-left: 2px dashed var(--tl-end); border-radius: 0; }
     .timeline-text summary { cursor: pointer; color: var(--accent); }
     .timeline-text ol { font-size: 0.9rem; padding-left: 1.4rem; }

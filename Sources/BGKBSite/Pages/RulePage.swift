@@ -54,7 +54,7 @@ enum RulePage {
     </div>
     <figure class="timeline-figure">
     {{{timelineHtml}}}
-    <figcaption><span class="tl-legend" aria-hidden="true"><span class="sw sw-task"></span>task running <span class="sw sw-leak"></span>task never ended <span class="sw sw-expiry"></span>expiry handler called <span class="sw sw-end"></span>app killed or crashed</span>{{caption}}</figcaption>
+    <figcaption><span class="tl-legend" aria-hidden="true"><span class="sw sw-task"></span>task running <span class="sw sw-leak"></span>task never ended <span class="sw sw-expiry"></span>expiry handler called <span class="sw sw-step"></span>code runs <span class="sw sw-log"></span>system logs a warning <span class="sw sw-end"></span>app killed or crashed. Events at one instant are spread out in the order they happened.</span>{{caption}}</figcaption>
     </figure>
     <details class="timeline-text">
     <summary>The timeline as text</summary>

@@ -26,7 +26,7 @@ enum TimelineSVG {
     """
 
     static let width = 760.0
-    static let labelWidth = 132.0
+    static let labelWidth = 150.0
     static let rightPadding = 28.0
     static let topPadding = 26.0
     static let laneHeight = 30.0
@@ -86,7 +86,10 @@ enum TimelineSVG {
             let span = end > 0 ? end : 1
             let plotLeft = TimelineSVG.labelWidth
             let plotRight = TimelineSVG.width - TimelineSVG.rightPadding
-            func x(_ time: Double) -> Double { plotLeft + (max(0, time) / span) * (plotRight - plotLeft) }
+            let scale = TimeScale(times: events.map(\.time), span: span, left: plotLeft, right: plotRight)
+            let eventX = scale.eventPositions
+            func x(_ time: Double) -> Double { scale.x(time) }
+            let endX = max(x(end), eventX.last ?? plotLeft)
 
             // Lanes: the app, each task in order of first appearance, each thread that ran a step.
             var taskLanes: [String] = []
@@ -96,12 +99,12 @@ enum TimelineSVG {
                 case .taskBegan:
                     let subject = event.subject ?? "task"
                     if !taskLanes.contains(subject) { taskLanes.append(subject) }
-                case .step, .log, .crash:
+                case .step, .log, .crash, .expiry:
                     if event.lane != "system", !threadLanes.contains(event.lane) { threadLanes.append(event.lane) }
                 default: break
                 }
             }
-            let laneNames = ["App"] + taskLanes.map { "task \($0)" } + threadLanes
+            let laneNames = ["App"] + taskLanes.map { $0.lowercased().hasPrefix("task") ? $0 : "task \($0)" } + threadLanes
             func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
             let plotBottom = laneY(laneNames.count)
             let height = plotBottom + TimelineSVG.axisHeight
@@ -112,7 +115,7 @@ enum TimelineSVG {
             values["plotRight"] = Format.coordinate(plotRight)
             values["axisY"] = Format.coordinate(plotBottom)
             values["laneRows"] = laneNames.enumerated().map { index, name -> [String: Any] in
-                let label = name.count > 18 ? String(name.prefix(17)) + "…" : name
+                let label = name.count > 20 ? String(name.prefix(19)) + "…" : name
                 return ["y": Format.coordinate(laneY(index) + 2), "height": Format.coordinate(TimelineSVG.laneHeight - 4),
                         "width": Format.coordinate(TimelineSVG.width), "textY": Format.coordinate(laneY(index) + 19),
                         "label": label, "fullLabel": name]
@@ -121,22 +124,29 @@ enum TimelineSVG {
             let step = TimelineSVG.tickStep(for: span)
             var ticks: [[String: Any]] = []
             var tick = 0.0
+            var lastTickX = -100.0
             while tick <= span + step * 0.001 {
-                ticks.append(["x": Format.coordinate(x(tick)), "top": Format.coordinate(TimelineSVG.topPadding),
-                              "bottom": Format.coordinate(plotBottom + 4), "textY": Format.coordinate(plotBottom + 18),
-                              "label": Format.seconds(tick)])
+                let tickX = x(tick)
+                // Instants stretched apart can crowd two tick labels together: skip the second.
+                if tickX - lastTickX >= 34 {
+                    ticks.append(["x": Format.coordinate(tickX), "top": Format.coordinate(TimelineSVG.topPadding),
+                                  "bottom": Format.coordinate(plotBottom + 4), "textY": Format.coordinate(plotBottom + 18),
+                                  "label": Format.seconds(tick)])
+                    lastTickX = tickX
+                }
                 tick += step
                 if ticks.count > 50 { break }
             }
             values["ticks"] = ticks
 
-            // App state segments.
+            // App state segments, from one state change to the next.
             var segments: [[String: Any]] = []
-            let states = events.filter { $0.kind == .appState }
-            for (index, state) in states.enumerated() {
-                let until = index + 1 < states.count ? states[index + 1].time : end
-                let left = x(state.time)
-                let width = max(2, x(until) - left)
+            let states = events.indices.filter { events[$0].kind == .appState }
+            for (n, index) in states.enumerated() {
+                let state = events[index]
+                let left = eventX[index]
+                let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
+                let width = max(2, right - left)
                 let kind = Self.stateClass(state.detail)
                 segments.append(["x": Format.coordinate(left), "y": Format.coordinate(laneY(0) + 6), "w": Format.coordinate(width),
                                  "h": Format.coordinate(TimelineSVG.laneHeight - 12), "kind": kind,
@@ -148,48 +158,51 @@ enum TimelineSVG {
 
             // Task bars: each begin pairs with the next end of the same subject.
             var bars: [[String: Any]] = []
-            var open: [String: Double] = [:]
-            func bar(_ subject: String, from start: Double, to stop: Double, leaked: Bool) {
+            var open: [String: (time: Double, x: Double)] = [:]
+            func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool) {
                 guard let lane = taskLanes.firstIndex(of: subject) else { return }
-                let left = x(start)
                 let tooltip = leaked
-                    ? "task \(subject): begun at \(Format.seconds(start)), never ended"
-                    : "task \(subject): \(Format.seconds(start)) to \(Format.seconds(stop))"
-                bars.append(["x": Format.coordinate(left), "y": Format.coordinate(laneY(lane + 1) + 8),
-                             "w": Format.coordinate(max(3, x(stop) - left)), "h": Format.coordinate(TimelineSVG.laneHeight - 16),
+                    ? "\(subject): begun at \(Format.seconds(start.time)), never ended"
+                    : "\(subject): \(Format.seconds(start.time)) to \(Format.seconds(stop.time))"
+                bars.append(["x": Format.coordinate(start.x), "y": Format.coordinate(laneY(lane + 1) + 8),
+                             "w": Format.coordinate(max(3, stop.x - start.x)), "h": Format.coordinate(TimelineSVG.laneHeight - 16),
                              "leaked": leaked, "tooltip": tooltip])
             }
+            // The engine reports a call-in on the system lane and the handler starting on main; an
+            // engine that reports only one of them still gets its triangle.
+            let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
             var expiries: [[String: Any]] = []
             var dots: [[String: Any]] = []
             var ends: [[String: Any]] = []
-            for event in events {
+            for (index, event) in events.enumerated() {
+                let here = eventX[index]
                 switch event.kind {
                 case .taskBegan:
-                    open[event.subject ?? "task"] = event.time
+                    open[event.subject ?? "task"] = (event.time, here)
                 case .taskEnded:
                     let subject = event.subject ?? "task"
-                    if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: event.time, leaked: false) }
-                case .expiry:
+                    if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (event.time, here), leaked: false) }
+                case .expiry where event.lane == "system" || !hasSystemExpiry:
                     let lane = event.subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                    expiries.append(["x": Format.coordinate(x(event.time)), "y1": Format.coordinate(laneY(lane) + 12),
+                    expiries.append(["x": Format.coordinate(here), "y1": Format.coordinate(laneY(lane) + 12),
                                      "y2": Format.coordinate(laneY(lane) + TimelineSVG.laneHeight - 4),
-                                     "tooltip": "\(Format.seconds(event.time)): expiry — \(event.detail)"])
-                case .step, .log, .crash:
+                                     "tooltip": "\(Format.seconds(event.time)): \(event.detail)"])
+                case .step, .log, .crash, .expiry:
                     guard let lane = threadLanes.firstIndex(of: event.lane) else { break }
-                    dots.append(["x": Format.coordinate(x(event.time)),
+                    dots.append(["x": Format.coordinate(here),
                                  "y": Format.coordinate(laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
                                  "kind": event.kind.rawValue, "tooltip": "\(Format.seconds(event.time)) on \(event.lane): \(event.detail)"])
                 default: break
                 }
             }
-            for (subject, start) in open.sorted(by: { ($0.value, $0.key) < ($1.value, $1.key) }) {
-                bar(subject, from: start, to: end, leaked: true)
+            for (subject, start) in open.sorted(by: { ($0.value.time, $0.key) < ($1.value.time, $1.key) }) {
+                bar(subject, from: start, to: (end, endX), leaked: true)
             }
             bars.sort { ($0["y"] as? String ?? "", $0["x"] as? String ?? "") < ($1["y"] as? String ?? "", $1["x"] as? String ?? "") }
 
             switch trace.outcome {
-            case let .terminated(code, _, at), let .crashed(code, at):
-                let left = x(at)
+            case let .terminated(code, _, _), let .crashed(code, _):
+                let left = endX
                 let nearRight = left > plotRight - 120
                 let label = Self.isTermination(trace.outcome) ? "killed: \(code)" : "crash: \(code)"
                 ends.append(["x": Format.coordinate(left), "top": Format.coordinate(TimelineSVG.topPadding - 4),
@@ -224,10 +237,53 @@ enum TimelineSVG {
             var parts: [String] = []
             parts.append(taskLanes.isEmpty ? "No background task is begun." : "\(Format.count(taskLanes.count, "background task")) begun.")
             if !leaked.isEmpty { parts.append("Never ended: \(leaked.joined(separator: ", ")).") }
-            let expiries = trace.events.filter { $0.kind == .expiry }.count
+            let systemExpiries = trace.events.filter { $0.kind == .expiry && $0.lane == "system" }.count
+            let expiries = systemExpiries > 0 ? systemExpiries : trace.events.filter { $0.kind == .expiry }.count
             if expiries > 0 { parts.append("The system calls the expiry handler \(expiries == 1 ? "once" : "\(expiries) times").") }
             parts.append("Outcome: \(trace.outcome) at \(Format.seconds(trace.outcome.time)).")
             return parts.joined(separator: " ")
         }
+    }
+}
+
+/// Maps virtual time to x. Time is linear, except that events sharing one instant are spread a
+/// few pixels apart in the order they happened, so a race at a single instant (the expiry handler
+/// and the queue both ending a task at 11 s) is visible instead of drawn as one dot.
+struct TimeScale {
+    let times: [Double]
+    let span: Double
+    let left: Double
+    let gap: Double
+    let usable: Double
+    /// For each event, how many events before it shared its predecessor's instant.
+    let collisionsBefore: [Int]
+
+    init(times: [Double], span: Double, left: Double, right: Double) {
+        self.times = times
+        self.span = span
+        self.left = left
+        var running = 0
+        var counts: [Int] = []
+        for index in times.indices {
+            if index > 0, times[index] == times[index - 1] { running += 1 }
+            counts.append(running)
+        }
+        collisionsBefore = counts
+        let width = right - left
+        gap = running == 0 ? 0 : min(10, width * 0.45 / Double(running))
+        usable = width - gap * Double(running)
+    }
+
+    var eventPositions: [Double] {
+        times.indices.map { left + usable * (max(0, times[$0]) / span) + gap * Double(collisionsBefore[$0]) }
+    }
+
+    /// The x of an instant that is not an event: after every collision at earlier instants.
+    func x(_ time: Double) -> Double {
+        var collisions = 0
+        for index in times.indices where times[index] < time || (times[index] == time && index > 0 && times[index - 1] < time) {
+            collisions = collisionsBefore[index]
+        }
+        return left + usable * (max(0, time) / span) + gap * Double(collisions)
     }
 }
