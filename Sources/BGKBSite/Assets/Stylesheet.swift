@@ -23,7 +23,7 @@ enum Stylesheet {
         --pass: #8fdcaa; --pass-bg: #163022; --fail: #ff9a9e; --fail-bg: #3d1a1d;
         --ins: #1d4a2b; --ins-text: #c9f5d6; --del: #4f1d22; --del-text: #ffd0d3;
         --tl-row: #1f1f26; --tl-grid: #3a3a44; --tl-label: #c4c4cf;
-        --tl-fg: #3f9a64; --tl-bg: #4a7fe0; --tl-susp: #6a6a78; --tl-other: #a88a35;
+        --tl-fg: #2f7a50; --tl-bg: #3a66c4; --tl-susp: #6a6a78; --tl-other: #765e1c;
         --tl-task: #9a7af0; --tl-leak: #f07a3c; --tl-expiry: #f0a030; --tl-end: #ff5c5c; --tl-step: #c4c4cf;
       }
     }
