@@ -33,6 +33,13 @@ else
   echo "validator: errors found (see above)"; status=1
 fi
 
+echo "== XML well-formedness (sitemap.xml, feed.xml)"
+for xml in "$site"/*.xml; do
+  if python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print("%s: well-formed, root <%s>" % (sys.argv[1].rsplit("/", 1)[-1], d.documentElement.tagName))' "$xml"; then :; else
+    echo "$xml: not well-formed"; status=1
+  fi
+done
+
 echo "== linkchecker (internal links and anchors)"
 config="$(mktemp)"
 printf '[filtering]\nignore=\n  ^https?://\n[AnchorCheck]\n' > "$config"

@@ -14,7 +14,7 @@ enum Stylesheet {
       --tl-fg: #2f7d4f; --tl-bg: #2f63c5; --tl-susp: #6f6f7a; --tl-other: #8a6d1f;
       --tl-task: #7048c8; --tl-leak: #c2410c; --tl-expiry: #b45309; --tl-end: #c81e1e; --tl-step: #44444f;
     }
-    @media (prefers-color-scheme: dark) {
+    @media screen and (prefers-color-scheme: dark) {
       :root {
         --bg: #121216; --surface: #1b1b21; --text: #ececf1; --muted: #a9a9b6; --border: #34343d;
         --accent: #80b6ff; --accent-soft: #1c2a40; --code-bg: #25252d;
@@ -209,6 +209,7 @@ enum Stylesheet {
     }
 
     @media print {
+      /* The dark palette applies to screens only, so print always gets the light one. */
       :root { --bg: #fff; --surface: #fff; --text: #000; --muted: #333; --code-bg: #f3f3f3; }
       body { font-size: 11pt; }
       .site-header, .site-footer, .skip-link, .site-search, .search-form, .toc, .timeline-text summary { display: none; }

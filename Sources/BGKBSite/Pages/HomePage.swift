@@ -64,7 +64,7 @@ enum HomePage {
         let recent: [[String: Any]] = entries.prefix(5).map { RevisionTimelinePage.entryValue($0, context: context, from: page) }
         let body = context.templates.render("home", [
             "ruleCount": context.rankedRules.count,
-            "exampleCount": corpus.examples.count,
+            "exampleCount": context.verdicts.count,
             "sourceCount": corpus.sources.count,
             "revisionCount": entries.count,
             "topRules": top,

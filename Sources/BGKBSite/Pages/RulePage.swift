@@ -106,10 +106,16 @@ enum RulePage {
     """
 
     static func renderAll(_ context: SiteContext) -> StepOutput {
-        var output = StepOutput()
-        for rule in context.corpus.rules {
-            guard let path = context.rulePath(rule.id), output.files[path] == nil else { continue }
+        let rules = context.corpus.rules
+        // Pages are independent, so they render on every core; each result goes to its rule's
+        // slot and is merged in corpus order, so the output does not depend on thread timing.
+        let results = ParallelMap.map(rules) { rule -> (String, String, Diagnostics)? in
+            guard let path = context.rulePath(rule.id) else { return nil }
             let (html, diagnostics) = render(rule, context: context, path: path)
+            return (path, html, diagnostics)
+        }
+        var output = StepOutput()
+        for case let (path, html, diagnostics)? in results where output.files[path] == nil {
             output.files[path] = html
             output.diagnostics.append(contentsOf: diagnostics)
         }
