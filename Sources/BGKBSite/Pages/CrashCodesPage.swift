@@ -9,7 +9,8 @@ enum CrashCodesPage {
     {{^codes}}<p>No crash codes are named yet.</p>{{/codes}}
     {{#codes}}<section class="crash-code" aria-labelledby="{{anchor}}">
     <h2 id="{{anchor}}"><code>{{code}}</code></h2>
-    {{#hasRules}}<h3 id="{{anchor}}-rules">Rules</h3>
+    {{#meaning}}<p class="lead">{{statement}} <a href="{{href}}">More</a></p>
+    {{/meaning}}    {{#hasRules}}<h3 id="{{anchor}}-rules">Rules</h3>
     {{>rule-list}}
     {{/hasRules}}{{#hasExamples}}<h3 id="{{anchor}}-examples">Reproduced by the simulator</h3>
     <ul>{{#examples}}<li><a href="{{href}}">{{label}}</a>: {{summary}}</li>{{/examples}}</ul>
@@ -40,7 +41,12 @@ enum CrashCodesPage {
         let codes: [[String: Any]] = allCodes.map { code in
             let rules = (ruleCodes[code] ?? []).compactMap { context.ruleReference($0, from: page) }
             let examples = reproduced[code] ?? []
-            return ["code": code, "anchor": anchor(code), "rules": rules, "hasRules": !rules.isEmpty,
+            // What the code means: the most important fact that names it, in Content's own words.
+            let naming = (ruleCodes[code] ?? []).compactMap { context.rulesByID[$0] }.filter { $0.kind == .fact }
+            let meaning: Any = (naming.first { $0.statement.lowercased().contains(code) } ?? naming.first)
+                .map { ["statement": $0.statement, "href": context.link(from: page, to: context.rulePath($0.id) ?? SitePaths.rulesIndex)] }
+                ?? false
+            return ["code": code, "anchor": anchor(code), "meaning": meaning, "rules": rules, "hasRules": !rules.isEmpty,
                     "examples": examples, "hasExamples": !examples.isEmpty]
         }
         let body = context.templates.render("crash-codes", ["codes": codes])

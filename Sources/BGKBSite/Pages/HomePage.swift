@@ -5,7 +5,7 @@ enum HomePage {
     static let template = """
     <div class="hero">
     <h1>iOS background execution, checked</h1>
-    <p class="lead">bgkb is a knowledge base of the rules for running code while an iOS app is in the background: background tasks, expiry handlers, time budgets, the BackgroundTasks framework, background push. Every rule cites its sources, records how its wording changed, and comes with examples that a simulator of iOS background execution runs under many schedules.</p>
+    <p class="lead">bgkb is a knowledge base of the rules for running code while an iOS app is in the background: background tasks, expiry handlers, time budgets, the BackgroundTasks framework, background push. Every rule cites its sources and records how its wording changed; where the behaviour can be simulated, it comes with examples that bgkb's simulator of iOS background execution runs under many schedules, and the pages show what it found.</p>
     <ul class="stats">
     <li><strong>{{ruleCount}}</strong> rules</li>
     <li><strong>{{exampleCount}}</strong> examples simulated</li>
