@@ -163,6 +163,23 @@ def main():
             browser.open(base + page)
             if not browser.evaluate("document.querySelector('main h1') !== null"):
                 fail(page + ": no <h1> in <main>")
+            # Accessibility basics: one h1, headings never skip a level going down, landmarks,
+            # a skip link to main, every form control labelled.
+            problems = browser.evaluate("""(() => {
+              const p = [];
+              const hs = Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,h6')).map(h => +h.tagName[1]);
+              if (hs.filter(l => l === 1).length !== 1) p.push('expected one h1, found ' + hs.filter(l => l === 1).length);
+              for (let i = 1; i < hs.length; i++) if (hs[i] > hs[i - 1] + 1) p.push('heading jumps from h' + hs[i - 1] + ' to h' + hs[i]);
+              for (const sel of ['header', 'nav', 'main', 'footer']) if (!document.querySelector(sel)) p.push('no <' + sel + '>');
+              const skip = document.querySelector('a.skip-link');
+              if (!skip || skip.getAttribute('href') !== '#main') p.push('no skip link to #main');
+              for (const c of document.querySelectorAll('input, select, textarea')) {
+                if (!(c.labels && c.labels.length) && !c.getAttribute('aria-label')) p.push('unlabelled ' + c.tagName.toLowerCase() + '#' + c.id);
+              }
+              return p;
+            })()""")
+            for problem in problems or []:
+                fail(page + ": " + problem)
 
         # "/" focuses the header search box on an ordinary page.
         browser.open(base + "index.html")

@@ -140,7 +140,20 @@ public struct SiteContext: Sendable {
     /// Content convention for pointing at a rule) are rewritten to that rule's page.
     func markdown(_ text: String, from page: String) -> String {
         let html = CommonMarkConverter.renderHTML(text, smartPunctuation: true)
-        return rewriteRuleAnchors(html, from: page)
+        return rewriteRuleAnchors(Self.demoteHeadings(html), from: page)
+    }
+
+    /// Headings inside Content Markdown sit under a page's `h1` and its `h2` sections: push them
+    /// down two levels so the outline stays in order (cmark writes bare `<hN>` tags).
+    static func demoteHeadings(_ html: String) -> String {
+        guard html.contains("<h") else { return html }
+        var result = html
+        for level in stride(from: 6, through: 1, by: -1) {
+            let target = min(6, level + 2)
+            result = result.replacingOccurrences(of: "<h\(level)>", with: "<h\(target)>")
+                .replacingOccurrences(of: "</h\(level)>", with: "</h\(target)>")
+        }
+        return result
     }
 
     private func rewriteRuleAnchors(_ html: String, from page: String) -> String {

@@ -39,6 +39,10 @@ import Testing
         }
     }
 
+    @Test func contentHeadingsAreDemotedBelowThePageOutline() {
+        #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
+    }
+
     @Test(arguments: ["https://example.com/a", "http://example.com"])
     func acceptsHTTPLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url)) }
 
