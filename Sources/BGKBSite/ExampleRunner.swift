@@ -8,8 +8,10 @@ public enum ExampleRunner {
     public static func run(_ corpus: Corpus) -> (verdicts: [ExampleVerdict], diagnostics: Diagnostics) {
         var verdicts: [ExampleVerdict] = []
         var diagnostics = Diagnostics()
-        for example in corpus.examples {
-            let (verdict, found) = BGKBEngine.check(example)
+        // Examples are independent and the engine is deterministic: check them on every core,
+        // then read the results in corpus order.
+        let results = ParallelMap.map(corpus.examples) { example in (example, BGKBEngine.check(example)) }
+        for (example, (verdict, found)) in results {
             diagnostics.append(contentsOf: found)
             guard let verdict else {
                 if !found.hasErrors {
