@@ -124,6 +124,15 @@ struct BlockWalker {
     var signOff: String?
     var firstHeading: String?
     var annotated = false
+    /// First lines of the top-level paragraphs and headings (see `firstLine(of:)`).
+    var firstLines: [BlockKey: String] = [:]
+
+    /// A top-level block, by where it starts and ends (no two share both).
+    struct BlockKey: Hashable {
+        var start: Position
+        var end: Position
+        init(_ block: MarkdownNode) { start = block.start; end = block.end }
+    }
 
     init(parser: DocumentParser, lines: [String], front: FrontMatter) {
         self.parser = parser
@@ -132,6 +141,12 @@ struct BlockWalker {
     }
 
     mutating func walk(_ document: MarkdownNode, diagnostics: inout Diagnostics) {
+        for block in document.children {
+            switch block.kind {
+            case .paragraph, .heading: firstLines[BlockKey(block)] = Self.firstLine(of: block)
+            default: break
+            }
+        }
         annotated = document.children.contains { Self.fenceWord($0) == "rule" }
         let signOffBreak = signOffBreakIndex(document.children)
         for (index, block) in document.children.enumerated() {
@@ -229,18 +244,46 @@ struct BlockWalker {
         pending = []
     }
 
+    private func firstLine(of block: MarkdownNode) -> String {
+        firstLines[BlockKey(block)] ?? Self.firstLine(of: block)
+    }
+
     private func isSignOff(_ block: MarkdownNode) -> Bool {
-        let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init)?.lowercased() ?? ""
+        let first = firstLine(of: block).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
     }
 
     private func isHistoryTitle(_ block: MarkdownNode) -> Bool {
         switch block.kind {
         case .heading, .paragraph:
-            let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""
+            let first = firstLine(of: block)
             return DocumentParser.historyTitles.contains(first.trimmingCharacters(in: ":").trimmed.lowercased())
         default: return false
         }
+    }
+
+    /// `block.plainText.trimmed.split(separator: "\n").first`, in one pass that stops once the line is
+    /// known, without splitting a long paragraph into lines. Every top-level block is asked whether it is
+    /// a sign-off or a history title, several times: `walk` computes this once per block.
+    static func firstLine(of block: MarkdownNode) -> String {
+        var line = ""
+        var started = false, broken = false
+        for character in block.plainText {
+            let blank = character == " " || character == "\n" || character == "\t"
+            if broken {
+                // Something after the line break: trimming the text's end cannot reach the line.
+                if !blank { return line }
+            } else if !started {
+                if !blank { started = true; line.append(character) }
+            } else if character == "\n" {
+                broken = true
+            } else {
+                line.append(character)
+            }
+        }
+        // The line runs to the trimmed end of the text: drop the blanks that trimming removes.
+        while let last = line.last, last == " " || last == "\t" || last == "\n" { line.removeLast() }
+        return line
     }
 
     // MARK: History

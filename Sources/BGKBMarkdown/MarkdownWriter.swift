@@ -29,6 +29,8 @@ public enum MarkdownWriter {
     /// readable where it is shown as is (`bgkb show`): `_` only at a word's edge, `#` and `>` only
     /// at a line's start.
     static func escape(_ text: String) -> String {
+        // Most text has none of these bytes, and then nothing changes.
+        guard text.utf8.contains(where: { escapedBytes.contains($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.count)
         let characters = Array(text)
@@ -47,4 +49,6 @@ public enum MarkdownWriter {
         }
         return result
     }
+
+    private static let escapedBytes: Set<UInt8> = Set("\\`*_[]<>#".utf8)
 }

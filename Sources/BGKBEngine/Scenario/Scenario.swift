@@ -224,8 +224,15 @@ func formatSeconds(_ seconds: Double) -> String {
     return text + "s"
 }
 
+/// A whole number from scenario text or the clock, clamped so no input can trap the conversion.
+func clampedInt(_ value: Double) -> Int {
+    guard value.isFinite else { return value > 0 ? 1_000_000_000_000_000 : (value < 0 ? -1_000_000_000_000_000 : 0) }
+    return Int(max(-1e15, min(1e15, value)))
+}
+
 /// Three decimals without Foundation's String(format:).
 func format3(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e12 else { return String(value) }
     let negative = value < 0
     let scaled = Int((abs(value) * 1000).rounded())
     let whole = scaled / 1000

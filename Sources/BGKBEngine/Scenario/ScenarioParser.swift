@@ -62,6 +62,12 @@ public struct ScenarioParser {
         return false
     }
 
+    /// `at 10s:` rather than a variable named `at`.
+    private var isTimelineLine: Bool {
+        guard position + 1 < tokens.count, case .number = tokens[position + 1].kind else { return false }
+        return true
+    }
+
     private var atLineEnd: Bool {
         switch current.kind {
         case .newline, .end: return true
@@ -284,7 +290,7 @@ public struct ScenarioParser {
 
     private func constantValue(_ syntax: Syntax) -> Value? {
         switch syntax {
-        case let .number(value, nil, _): return .int(Int(value))
+        case let .number(value, nil, _): return .int(clampedInt(value))
         case .path:
             let components = normalized(syntax)
             guard components.count <= 2, let last = components.last, last.arguments == nil, !last.unwrapped else { return nil }
@@ -544,12 +550,13 @@ public struct ScenarioParser {
 
     /// `{ [params in] statements }` as a new block. Parameters become its first locals.
     private mutating func parseBlock(parameters: [(String, ValueType)]) -> Int32? {
+        let open = place
         guard expect("{", "to open the block") else { skipToLineEnd(); return nil }
-        return parseBlockBody(parameters: parameters)
+        return parseBlockBody(parameters: parameters, openedAt: open)
     }
 
     /// After the `{`. Reads optional closure parameters (`task in`, `expired in`).
-    private mutating func parseBlockBody(parameters: [(String, ValueType)]) -> Int32? {
+    private mutating func parseBlockBody(parameters: [(String, ValueType)], openedAt open: Scenario.Place) -> Int32? {
         let entry = localCount
         scopes.append([:])
         defer {
@@ -586,7 +593,12 @@ public struct ScenarioParser {
             skipSeparators()
             if isSymbol("}") { advance(); break }
             if case .end = current.kind {
-                fail("this block has no closing '}'")
+                fail("this block has no closing '}'", at: open)
+                break
+            }
+            // A top-level line inside a block means a `}` is missing: say where the block opened.
+            if case let .identifier(word) = current.kind, ["expect", "on", "func", "system"].contains(word) || word == "at" && isTimelineLine {
+                fail("this block has no closing '}' (found '\(word)' inside it)", at: open)
                 break
             }
             let before = position
@@ -657,7 +669,7 @@ public struct ScenarioParser {
                 advance()
                 guard case let .number(high, nil) = current.kind else { fail("expected the loop's upper bound"); skipToLineEnd(); return nil }
                 advance()
-                count = max(0, Int(high) - Int(low) + (closed ? 1 : 0))
+                count = max(0, clampedInt(high) - clampedInt(low) + (closed ? 1 : 0))
             } else {
                 fail("expected ... or ..< in the loop range"); skipToLineEnd(); return nil
             }
@@ -792,7 +804,7 @@ public struct ScenarioParser {
             components.append(.init(name: member, arguments: nil, place: start))
         case .symbol("{"):
             advance()
-            guard let block = parseBlockBody(parameters: []) else { return nil }
+            guard let block = parseBlockBody(parameters: [], openedAt: start) else { return nil }
             return .closure(block, start)
         case .symbol("("):
             advance()
@@ -819,7 +831,7 @@ public struct ScenarioParser {
             } else if isSymbol("{") && trailing {
                 let p = place
                 advance()
-                guard let block = parseBlockBody(parameters: []) else { return nil }
+                guard let block = parseBlockBody(parameters: [], openedAt: p) else { return nil }
                 var arguments = components[components.count - 1].arguments ?? []
                 arguments.append(.init(label: nil, value: .closure(block, p)))
                 components[components.count - 1].arguments = arguments
@@ -911,8 +923,7 @@ public struct ScenarioParser {
         switch syntax {
         case let .number(value, unit, p):
             switch unit {
-            case nil: return .literal(.int(Int(value)))
-            case "s": return .literal(.int(Int(value)))
+            case nil, "s": return .literal(.int(clampedInt(value)))
             default:
                 fail("compare with plain seconds (backgroundTimeRemaining < 10)", at: p); return nil
             }
@@ -1012,7 +1023,7 @@ public struct ScenarioParser {
         }
         if op != "=" {
             guard case let .number(amount, nil, _) = value else { fail("expected a whole number after \(op)", at: value.place); return nil }
-            return .add(ref, op == "+=" ? Int(amount) : -Int(amount))
+            return .add(ref, op == "+=" ? clampedInt(amount) : -clampedInt(amount))
         }
         guard let expression = lowerExpression(value) else { return nil }
         if case .literal(.none) = expression, type == .identifier {

@@ -207,6 +207,8 @@ final class Machine {
         deliverAfterLaunch.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         for global in scenario.globals { cells.append(global.initial) }
+        // A scratch cell, so a reference that resolves to nothing can never index out of range.
+        cells.append(.none)
         threads.removeAll(keepingCapacity: true)
         laneNames.removeAll(keepingCapacity: true)
         threads.append(Thread(lane: 0))
@@ -549,9 +551,10 @@ final class Machine {
         switch ref {
         case let .global(index): return Int(index)
         case let .local(slot):
-            guard let frame = threads[t].frames.last else { return 0 }
+            let scratch = scenario.globals.count
+            guard let frame = threads[t].frames.last else { return scratch }
             let position = Int(frame.origin + slot)
-            return position < threads[t].env.count ? Int(threads[t].env[position]) : 0
+            return position < threads[t].env.count ? Int(threads[t].env[position]) : scratch
         }
     }
 
@@ -577,7 +580,7 @@ final class Machine {
             }
             return value
         case .backgroundTimeRemaining:
-            return .int(Int(min(remaining(), 1e15)))
+            return .int(clampedInt(remaining()))
         case let .begin(name, handler):
             return begin(name: name, handler: handler, thread: t)
         case let .refreshRequest(identifier):
@@ -587,7 +590,7 @@ final class Machine {
             requests.append(Request(identifier: identifier, processing: true))
             return .request(Int32(requests.count - 1))
         case let .dateFromNow(seconds):
-            return .int(Int(now + seconds))
+            return .int(clampedInt(now + seconds))
         }
     }
 
@@ -703,7 +706,7 @@ final class Machine {
                 threads[t].frames[frameIndex].phase = 1
                 return
             }
-            if case let .int(n) = threads[t].accumulator { cells[index] = .int(n + amount) }
+            if case let .int(n) = threads[t].accumulator { cells[index] = .int(n &+ amount) }
             advance(t, frameIndex)
         case let .evaluate(expression):
             guard evaluate(expression, thread: t) != nil else { return }
@@ -763,7 +766,7 @@ final class Machine {
         case let .loop(count, block):
             guard count > 0 else { advance(t, frameIndex); return }
             var frame = Frame(block: block, origin: threads[t].frames[frameIndex].origin, context: .branch, boundary: false)
-            frame.loopsLeft = Int32(count - 1)
+            frame.loopsLeft = Int32(min(count - 1, Int(Int32.max)))
             threads[t].frames.append(frame)
         case .returnFromBlock:
             while let frame = threads[t].frames.last {
