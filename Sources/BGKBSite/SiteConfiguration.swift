@@ -21,12 +21,16 @@ public struct SiteConfiguration: Sendable, Hashable {
 
     /// `documents/notes.md:12` for a location under the Content folder.
     func display(_ location: SourceLocation) -> String {
-        var path = location.path
+        "\(display(path: location.path)):\(location.line)"
+    }
+
+    func display(path original: String) -> String {
+        var path = original
         if let root = contentDirectory {
             let prefix = root.hasSuffix("/") ? root : root + "/"
             if path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
         }
         while path.hasPrefix("./") { path.removeFirst(2) }
-        return "\(path):\(location.line)"
+        return path
     }
 }

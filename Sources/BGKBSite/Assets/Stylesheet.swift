@@ -181,6 +181,9 @@ enum Stylesheet {
     .api-index dt { margin-top: 0.9rem; font-weight: 600; }
     .api-index dd { margin-left: 1rem; }
     .api-index ul { list-style: none; padding: 0; margin: 0.2rem 0; }
+    .api-index li { margin: 0.35rem 0; }
+    .letters ul { gap: 0.3rem 0.8rem; }
+    .letters a { font-weight: 600; text-decoration: none; }
 
     .search-form { display: grid; grid-template-columns: 2fr 1fr 1fr 1fr auto; gap: 0.6rem; align-items: end; background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 0.9rem; }
     .field label { display: block; font-size: 0.85rem; font-weight: 600; color: var(--muted); margin-bottom: 0.2rem; }

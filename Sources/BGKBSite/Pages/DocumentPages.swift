@@ -35,12 +35,12 @@ enum DocumentPages {
                 return [
                     "anchor": anchor,
                     "label": version.label ?? "(unversioned)",
-                    "path": version.path,
+                    "path": context.configuration.display(path: version.path),
                     "rulesText": Format.count(version.rules.count, "point"),
                     "rules": version.rules.map { rule -> [String: Any] in
                         [
                             "href": context.rulePath(rule.id).map { context.link(from: path, to: $0) } ?? false,
-                            "title": rule.title, "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
+                            "title": SiteContext.heading(rule), "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
                         ]
                     },
                     "hasEntries": !version.revisions.isEmpty,
