@@ -218,7 +218,8 @@ enum Importance {
     static func score(_ rule: Rule) -> Int {
         var score = 0
         let text = (rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased()
-        if text.contains("number one cause") || text.contains("most common cause") || text.contains("top cause") { score += 8 }
+        let topCause = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+        if topCause.contains(where: text.contains) { score += 8 }
         if !rule.crashCodes.isEmpty { score += 4 }
         switch rule.callout {
         case .important?: score += 3
