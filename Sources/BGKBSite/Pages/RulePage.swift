@@ -219,7 +219,7 @@ enum RulePage {
                                                  templates: context.templates)
                 value["hasVerdict"] = true
                 value["passed"] = verdict.passed
-                value["summary"] = verdict.summary
+                value["summary"] = shortSummary(verdict)
                 value["schedulesText"] = Format.count(verdict.schedulesExplored, "schedule")
                 value["hasCounterexample"] = verdict.counterexample != nil
                 value["counterSchedule"] = verdict.counterexample?.schedule ?? ""
@@ -261,6 +261,14 @@ enum RulePage {
         let html = Layout.page(context, path: path, title: rule.title, description: rule.statement,
                                section: SitePaths.rulesIndex, body: body)
         return (html, diagnostics)
+    }
+
+    /// The engine's one-line summary without the trailing `[schedule]`, which the page shows
+    /// on its own line.
+    static func shortSummary(_ verdict: ExampleVerdict) -> String {
+        guard let schedule = verdict.counterexample?.schedule, !schedule.isEmpty else { return verdict.summary }
+        let suffix = " [\(schedule)]"
+        return verdict.summary.hasSuffix(suffix) ? String(verdict.summary.dropLast(suffix.count)) : verdict.summary
     }
 
     static func historyValue(_ revision: RuleRevision, context: SiteContext, from path: String) -> [String: Any] {
