@@ -115,7 +115,9 @@ public struct SiteContext: Sendable {
             if let document = corpus.documents.first(where: { $0.id == parts[0] }), let path = documentPath(document.id) {
                 version = parts.count == 2 ? parts[1] : citation.version
                 title = document.title
-                href = link(from: page, to: path, anchor: version.map { DocumentPages.versionAnchor($0) })
+                // Only versions the document has get an anchor on its page.
+                let known = version.flatMap { label in document.versions.contains { $0.label == label } ? label : nil }
+                href = link(from: page, to: path, anchor: known.map { DocumentPages.versionAnchor($0) })
             }
         }
         var value: [String: Any] = [
