@@ -181,6 +181,23 @@ import Testing
             }
             expect task completed
             """, outcome: "suspended", event: "print(\"ran\")"),
+        Case(name: "@AppStorage survives a relaunch, plain variables do not", text: """
+            @AppStorage("launches") var launches = 0
+            var inMemory = 0
+            at 1s: app enters background
+            at 1h: system terminates app
+            at 2h: app launches
+            on didFinishLaunching {
+              launches += 1
+              inMemory += 1
+              if launches == 2 {
+                if inMemory == 1 {
+                  print("second launch, fresh memory")
+                }
+              }
+            }
+            expect running
+            """, outcome: "still running", event: "print(\"second launch, fresh memory\")"),
         Case(name: "lock serialises two threads", text: """
             let lock = NSLock()
             var n = 0

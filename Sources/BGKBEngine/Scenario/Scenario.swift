@@ -31,6 +31,8 @@ public struct Scenario: Sendable, Hashable {
         var name: String
         var type: ValueType
         var initial: Value
+        /// `@AppStorage`: survives the process (a relaunch keeps its value).
+        var persistent = false
     }
 
     struct Queue: Sendable, Hashable {

@@ -140,7 +140,14 @@ public struct ScenarioParser {
             fail("an example needs at least one `expect` line (for example `expect suspended`)",
                  at: .init(line: 1, column: 1), id: "scenario-no-expectation")
         }
-        if scenario.timeline.isEmpty || !scenario.timeline.contains(where: { $0.event == .launch }) {
+        // The user opens the app at 0 s unless the timeline starts with something that launches it.
+        scenario.timeline.sort { $0.time < $1.time }
+        let startsWithLaunch: Bool
+        switch scenario.timeline.first?.event {
+        case .launch?, .push?, .systemLaunches?: startsWithLaunch = true
+        default: startsWithLaunch = false
+        }
+        if !startsWithLaunch {
             scenario.timeline.insert(TimelineItem(time: 0, event: .launch), at: 0)
         }
         let statesTransition = scenario.timeline.contains { $0.event == .enterBackground || $0.event == .enterForeground }
@@ -177,6 +184,10 @@ public struct ScenarioParser {
                     parseGlobalDeclaration()
                     declared.insert(index)
                 }
+            case .symbol("@") where depth == 0 && lineStart:
+                position = index
+                parseGlobalDeclaration()
+                declared.insert(index)
             default: break
             }
             if case .newline = token.kind { lineStart = true } else if case .symbol(";") = token.kind { lineStart = true } else { lineStart = false }
@@ -223,6 +234,17 @@ public struct ScenarioParser {
     }
 
     private mutating func parseGlobalDeclaration() {
+        var persistent = false
+        if isSymbol("@") {
+            advance()
+            guard isWord("AppStorage") else {
+                fail("only @AppStorage(\"key\") is understood before a variable"); skipToLineEnd(); return
+            }
+            advance()
+            skipBalanced("(", ")")
+            persistent = true
+            guard isWord("var") else { fail("expected var after @AppStorage(...)"); skipToLineEnd(); return }
+        }
         let keyword = current.text
         advance()
         let namePlace = place
@@ -241,7 +263,7 @@ public struct ScenarioParser {
             } else if !optional {
                 fail("give \(name) a first value, or make it Optional (\(name): UIBackgroundTaskIdentifier?)", at: namePlace)
             }
-            addGlobal(name, type: type, initial: initial, at: namePlace)
+            addGlobal(name, type: type, initial: initial, persistent: persistent, at: namePlace)
             endStatement()
             return
         }
@@ -265,17 +287,17 @@ public struct ScenarioParser {
             fail("a variable's first value must be a literal such as .invalid, nil, true or 0", at: namePlace)
             skipToLineEnd(); return
         }
-        addGlobal(name, type: inferredType(value), initial: value, at: namePlace)
+        addGlobal(name, type: inferredType(value), initial: value, persistent: persistent, at: namePlace)
         endStatement()
     }
 
-    private mutating func addGlobal(_ name: String, type: ValueType, initial: Value, at where: Scenario.Place) {
+    private mutating func addGlobal(_ name: String, type: ValueType, initial: Value, persistent: Bool = false, at where: Scenario.Place) {
         if globalsByName[name] != nil {
             fail("\(name) is declared twice", at: `where`, id: "scenario-name")
             return
         }
         globalsByName[name] = Int32(scenario.globals.count)
-        scenario.globals.append(.init(name: name, type: type, initial: initial))
+        scenario.globals.append(.init(name: name, type: type, initial: initial, persistent: persistent))
     }
 
     private func inferredType(_ value: Value) -> ValueType {

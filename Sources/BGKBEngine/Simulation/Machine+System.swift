@@ -103,8 +103,11 @@ extension Machine {
             threads[index].wake = now
             if index > scenario.queues.count { threads[index].finished = true }
         }
+        let previous = cells
         cells.removeAll(keepingCapacity: true)
-        for global in scenario.globals { cells.append(global.initial) }
+        for (index, global) in scenario.globals.enumerated() {
+            cells.append(global.persistent ? previous[index] : global.initial)
+        }
         cells.append(.none)
         for index in tasks.indices { tasks[index].ended = true; tasks[index].handlerRunning = false }
         outstanding = 0
