@@ -264,3 +264,29 @@ import Testing
         #expect(trace.outcome.description.contains("steps without settling"))
     }
 }
+
+@Suite struct ExplorerTests {
+    /// The nil-unwrap race in Apple's listing needs the system to step in between two steps of
+    /// the queue and the handler to run before the store: no interleaving, no crash.
+    @Test(arguments: [0, 2])
+    func theListingsCrashNeedsInterleaving(bound: Int) throws {
+        var options = Explorer.Options()
+        options.preemptionBound = bound
+        options.randomSchedules = 0
+        let s = try #require(scenario(ScenarioSamples.applesListing.text))
+        let crash = Explorer(scenario: s, options: options).firstTrace { trace in
+            if case let .crashed(reason, _) = trace.outcome { return reason.contains("nil") }
+            return false
+        }
+        #expect((crash != nil) == (bound > 0))
+    }
+
+    @Test func followsExamplesExploreEverySystemConfiguration() throws {
+        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
+        let result = Explorer(scenario: s).explore(stopAtFirstFailure: false)
+        // 3 refusal modes × 4 budgets, each with early expiry at every background instant, plus interleavings.
+        #expect(result.runs > 3 * 4 * 3)
+        #expect(result.failure == nil)
+        #expect(!result.capped)
+    }
+}
