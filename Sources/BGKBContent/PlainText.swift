@@ -87,7 +87,7 @@ enum PlainText {
     static func crashCodes(in text: String) -> [String] {
         // Most text has no `0x` at all: skip splitting it into words.
         guard text.utf8.containsPair(UInt8(ascii: "0"), UInt8(ascii: "x")) || text.utf8.containsPair(UInt8(ascii: "0"), UInt8(ascii: "X")) else { return [] }
-        return words(text).compactMap { word in
+        return wordSlices(text).compactMap { word in
             let lower = word.lowercased().trimmingCharacters(in: ".,;:()“”\"’'`")
             guard lower.hasPrefix("0x"), lower.count == 10, lower.dropFirst(2).allSatisfy(\.isHexDigit) else { return nil }
             return lower
@@ -97,10 +97,10 @@ enum PlainText {
     /// API-shaped words in unformatted text: selectors such as `beginBackgroundTask(expirationHandler:)`
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
-        words(text).compactMap { word -> String? in
+        wordSlices(text).compactMap { word -> String? in
             // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
-            guard word.utf8.contains(UInt8(ascii: "(")) || apiPrefixes.contains(where: { word.utf8.contains($0.utf8) }) else { return nil }
-            var word = Substring(word)
+            guard word.utf8.contains(UInt8(ascii: "(")) || word.utf8.containsAny(of: apiPrefixes) else { return nil }
+            var word = word
             while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
             while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
             if word.contains("("), word.hasSuffix(")"), word.first?.isLetter == true { return String(word) }
@@ -178,7 +178,63 @@ enum PlainText {
     }
 
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
+        wordSlices(text).map(String.init)
+    }
+
+    /// The text split at spaces, tabs and line breaks (as characters). Splitting by byte gives the
+    /// same words, far faster, unless a separator byte is part of a larger character: `\r\n`, or a
+    /// space next to a combining mark or similar. Then it splits by character.
+    static func wordSlices(_ text: String) -> [Substring] {
+        let bytes = text.utf8
+        var result: [Substring] = []
+        var wordStart: String.Index?
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let isSeparator = byte == 0x20 || byte == 0x0A || byte == 0x09
+            if byte == 0x0D { return characterWords(text) }
+            if byte == 0x20 {
+                // A space joins the character before it only if that is a Prepend character, and the
+                // one after it if that is an extending mark: both are non-ASCII.
+                if previous >= 0x80, !safeNextToSpace(scalarEnding: index, in: text) { return characterWords(text) }
+                let next = bytes.index(after: index)
+                if next != bytes.endIndex, bytes[next] >= 0x80, !safeNextToSpace(scalarAt: next, in: text) { return characterWords(text) }
+            }
+            if isSeparator {
+                if let start = wordStart { result.append(text[start..<index]); wordStart = nil }
+            } else if wordStart == nil {
+                wordStart = index
+            }
+            previous = byte
+            bytes.formIndex(after: &index)
+        }
+        if let start = wordStart { result.append(text[start..<bytes.endIndex]) }
+        return result
+    }
+
+    private static func characterWords(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+    }
+
+    /// Punctuation, currency and maths symbols and cased letters never join a space in one character
+    /// (they are not Extend, SpacingMark, ZWJ or Prepend in Unicode's grapheme rules).
+    private static func safeNextToSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .initialPunctuation, .finalPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .otherPunctuation, .connectorPunctuation, .mathSymbol, .currencySymbol, .uppercaseLetter, .lowercaseLetter:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func safeNextToSpace(scalarAt index: String.Index, in text: String) -> Bool {
+        safeNextToSpace(text.unicodeScalars[index])
+    }
+
+    private static func safeNextToSpace(scalarEnding index: String.Index, in text: String) -> Bool {
+        safeNextToSpace(text.unicodeScalars[text.unicodeScalars.index(before: index)])
     }
 }
 
@@ -224,17 +280,18 @@ extension String.UTF8View {
         return false
     }
 
-    /// Whether the bytes of `needle` occur contiguously.
-    func contains(_ needle: String.UTF8View) -> Bool {
-        let count = needle.count
-        guard count > 0, self.count >= count else { return count == 0 }
+}
+
+extension Substring.UTF8View {
+    /// Whether any of `needles` (non-empty) occurs in these bytes.
+    func containsAny(of needles: [String]) -> Bool {
         var index = startIndex
-        let last = self.index(endIndex, offsetBy: -count)
-        while true {
-            if self[index...].starts(with: needle) { return true }
-            if index == last { return false }
+        while index != endIndex {
+            let byte = self[index]
+            for needle in needles where needle.utf8.first == byte && self[index...].starts(with: needle.utf8) { return true }
             formIndex(after: &index)
         }
+        return false
     }
 }
 

@@ -1,0 +1,48 @@
+@testable import BGKBContent
+import BGKBMarkdown
+import Testing
+
+/// The pipeline's byte-level fast paths must give exactly what the character-level code they
+/// replace gives, including where one character spans several scalars.
+@Suite struct FastPathTests {
+    static let texts: [String] = [
+        "plain words, with `UIApplication.shared` and beginBackgroundTask(expirationHandler:)",
+        "  leading and trailing  \n\t",
+        "Apple’s “quoted” text — with dashes … and 0x8BADF00D.",
+        "a space then a combining mark: e \u{301}x and \u{301} at the start",
+        "Thai sara am after a space: ก \u{0E33}ำ",
+        "an emoji modifier after a space: 👍 \u{1F3FD} and a ZWJ \u{200D}x",
+        "a prepend mark before a space: \u{0600} x",
+        "carriage returns\r\nand\rlone ones",
+        "tabs\tand\nlines\n\nand   runs",
+        "",
+        " ",
+        "**Why it matters.** [a link](#x) ~30 s",
+    ]
+
+    @Test(arguments: texts)
+    func wordsMatchCharacterSplit(_ text: String) {
+        let expected = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
+        #expect(PlainText.words(text) == expected)
+    }
+
+    @Test(arguments: texts)
+    func trimmingMatchesCharacterTrim(_ text: String) {
+        for set in [" \n\t", ".,;:()“”\"’'`", ":. ", ":"] {
+            var slice = Substring(text)
+            while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+            while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+            #expect(text.trimmingCharacters(in: set) == String(slice), "set \(set.debugDescription)")
+        }
+    }
+
+    @Test(arguments: texts + ["a * b_c [d] <e> #f !g |h \\ `i`", "*\u{301} combining after a star"])
+    func escapeMatchesCharacterEscape(_ text: String) {
+        var expected = ""
+        for character in text {
+            if "\\`*_[]<>#!|".contains(character) { expected.append("\\") }
+            expected.append(character)
+        }
+        #expect(MarkdownWriter.inline(MarkdownNode(kind: .text, literal: text, start: .init(line: 1, column: 1), end: .init(line: 1, column: 1))) == expected)
+    }
+}
