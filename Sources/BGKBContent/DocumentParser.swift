@@ -15,7 +15,7 @@ struct DocumentParser {
     let topics: [Topic]
 
     func parse(diagnostics: inout Diagnostics) -> ParsedFile {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = text.lines
         var front = FrontMatter()
         var bodyStart = 0
         if lines.first?.trimmed == "---" {
@@ -27,7 +27,9 @@ struct DocumentParser {
                 diagnostics.error("bad-front-matter", "front matter opened here is never closed with `---`", at: location(line: 1, column: 1))
             }
         }
-        let body = lines[bodyStart...].joined(separator: "\n")
+        // `lines[bodyStart...].joined(separator: "\n")`, taken from the text instead of rebuilt.
+        let bodyOffset = lines[..<bodyStart].reduce(bodyStart) { $0 + $1.utf8.count }
+        let body = bodyOffset >= text.utf8.count ? "" : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
         let tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
         walker.walk(tree, diagnostics: &diagnostics)

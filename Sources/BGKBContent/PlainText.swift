@@ -239,6 +239,13 @@ enum PlainText {
 }
 
 extension String {
+    /// `split(separator: "\n", omittingEmptySubsequences: false).map(String.init)`. A `\n` is a
+    /// character of its own unless a `\r` comes before it, so without `\r` the bytes split directly.
+    var lines: [String] {
+        guard !utf8.contains(UInt8(ascii: "\r")) else { return split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        return utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(self[$0.startIndex..<$0.endIndex]) }
+    }
+
     var trimmed: String { trimmingCharacters(in: " \n\t") }
     var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
 

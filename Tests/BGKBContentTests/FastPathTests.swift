@@ -26,6 +26,11 @@ import Testing
         #expect(PlainText.words(text) == expected)
     }
 
+    @Test(arguments: texts + ["\n\nblank lines\n", "cr lf\r\n\r\r\n", "é\n\u{301}after a break"])
+    func linesMatchCharacterSplit(_ text: String) {
+        #expect(text.lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
     @Test(arguments: texts)
     func trimmingMatchesCharacterTrim(_ text: String) {
         for set in [" \n\t", ".,;:()“”\"’'`", ":. ", ":"] {
