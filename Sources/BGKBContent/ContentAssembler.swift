@@ -13,11 +13,17 @@ public enum ContentAssembler {
         let topicList = topics.map { TopicsFile.read($0, diagnostics: &diagnostics) } ?? []
         let sourceList = sources.map { SourcesFile.read($0, diagnostics: &diagnostics) } ?? []
 
-        var parsed: [ParsedFile] = []
-        for file in documents.sorted(by: { $0.path < $1.path }) {
-            let text = file.decoded(diagnostics: &diagnostics)
+        // Files parse independently: on all cores, each into its own diagnostics, merged in path order.
+        let results = documents.sorted(by: { $0.path < $1.path }).concurrentMap { file -> (ParsedFile, Diagnostics) in
+            var fileDiagnostics = Diagnostics()
+            let text = file.decoded(diagnostics: &fileDiagnostics)
             let parser = DocumentParser(path: file.path, text: text, defaultDocumentID: defaultDocumentID(for: file.path), topics: topicList)
-            parsed.append(parser.parse(diagnostics: &diagnostics))
+            return (parser.parse(diagnostics: &fileDiagnostics), fileDiagnostics)
+        }
+        var parsed: [ParsedFile] = []
+        for (file, fileDiagnostics) in results {
+            parsed.append(file)
+            diagnostics.append(contentsOf: fileDiagnostics)
         }
 
         // Group versions by document id, in first-seen order (paths are sorted, so this is stable).
