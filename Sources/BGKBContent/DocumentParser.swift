@@ -57,7 +57,7 @@ struct DocumentParser {
             diagnostics.warning("empty-document", "no points found: every paragraph is a point, unless it follows the sign-off",
                                 at: location(line: bodyStart + 1, column: 1))
         }
-        let version = DocumentVersion(label: front.version, path: path, rules: uniqueRules,
+        let version = DocumentVersion(label: front.version, source: front.source, path: path, rules: uniqueRules,
                                       revisions: walker.entries.map { var entry = $0; entry.document = documentID; return entry },
                                       signOff: walker.signOff, summary: front.summary)
         return ParsedFile(documentID: documentID, title: front.title ?? walker.firstHeading ?? documentID, sourceID: front.source,
@@ -329,17 +329,10 @@ struct BlockWalker {
         if text.isEmpty { return true }
         switch RevisionDate.parse(text) {
         case let .date(day, written, rest):
-            var linked: [String] = []
-            for node in inlines {
-                node.forEach { child in
-                    if case let .link(destination, _) = child.kind, destination.hasPrefix("#") {
-                        let id = String(destination.dropFirst())
-                        linked.append(id)
-                        references.append(Reference(target: .rule, id: id, location: location, role: "revision entry link"))
-                    }
-                }
-            }
-            entries.append(RevisionEntry(date: day, writtenDate: written, text: rest, linkedRules: linked.uniqued,
+            let clauses = Self.clauses(of: inlines, dropping: text.count - rest.count)
+            let linked = clauses.flatMap(\.linkedRules).uniqued
+            references += linked.map { Reference(target: .rule, id: $0, location: location, role: "revision entry link") }
+            entries.append(RevisionEntry(date: day, writtenDate: written, text: rest, linkedRules: linked, clauses: clauses,
                                          document: front.document ?? parser.defaultDocumentID, version: front.version, location: location))
             return true
         case let .invalid(message, id):
@@ -348,6 +341,45 @@ struct BlockWalker {
         case .notADate:
             return false
         }
+    }
+
+    /// An entry's clauses, split at `;` and sentence ends, each with the rules its links name. The
+    /// first `dropping` characters (the date) are left out.
+    static func clauses(of inlines: [MarkdownNode], dropping: Int) -> [RevisionEntry.Clause] {
+        var clauses: [RevisionEntry.Clause] = []
+        var text = ""
+        var links: [String] = []
+        var toDrop = dropping
+        func close() {
+            let trimmed = text.trimmed
+            if !trimmed.isEmpty || !links.isEmpty { clauses.append(RevisionEntry.Clause(text: trimmed, linkedRules: links.uniqued)) }
+            text = ""
+            links = []
+        }
+        for node in inlines {
+            var plain = node.plainText
+            if toDrop > 0 {
+                let dropped = min(toDrop, plain.count)
+                plain = String(plain.dropFirst(dropped))
+                toDrop -= dropped
+            }
+            node.forEach { child in
+                if case let .link(destination, _) = child.kind, destination.hasPrefix("#") { links.append(String(destination.dropFirst())) }
+            }
+            guard case .text = node.kind else { text += plain; continue }
+            var previous: Character?
+            for character in plain {
+                if character == ";" || (previous == "." && character == " ") {
+                    if character == ";" { text.append(character) }
+                    close()
+                } else {
+                    text.append(character)
+                }
+                previous = character
+            }
+        }
+        close()
+        return clauses
     }
 
     /// Splits a paragraph's inlines at soft and hard breaks.

@@ -129,6 +129,12 @@ enum PlainText {
     /// Words after which a number names a version or a session, not a quantity.
     private static let notQuantities: Set<String> = ["ios", "ipados", "watchos", "macos", "tvos", "wwdc", "session", "thread", "version", "listing", "step"]
 
+    private static let hedges: Set<String> = ["about", "around", "roughly", "approximately", "under", "within", "over", "than", "to", "most", "least", "for", "in", "just"]
+
+    private static func hedgeBefore(_ tokens: [String], _ index: Int) -> String {
+        index >= 1 ? tokens[index - 1].lowercased() : ""
+    }
+
     /// Numbers with units and hedges (`about 30 seconds`, `less than a second`, `a few seconds`,
     /// `about 1000`), in the order they appear.
     static func numbers(in text: String, measures: String) -> [StatedNumber] {
@@ -144,9 +150,13 @@ enum PlainText {
             if token == "few", previous == "a" {
                 value = 3
                 firmness = .vague
-            } else if token.first?.isNumber == true, let number = Double(token.unicodeScalars.contains(",") ? String(String.UnicodeScalarView(token.unicodeScalars.filter { $0 != "," })) : token) {
+            } else if token.first?.isNumber == true, token.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }),
+                      let number = Double(String(token.filter { $0 != "," })) {
+                // Digits only: `Double("0x8badf00d")` would read a crash code as a hex float.
                 value = number
-            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[tokens[index + 1].lowercased()] != nil {
+            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[tokens[index + 1].lowercased()] != nil,
+                      word > 1 || Self.hedges.contains(previous) || Self.hedges.contains(hedgeBefore(tokens, index)) {
+                // "less than a second" is a quantity; "a second call" is not.
                 value = word
             } else if token.hasPrefix("~"), let number = Double(token.dropFirst()) {
                 value = number
