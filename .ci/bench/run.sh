@@ -58,6 +58,9 @@ echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on 
 
 # Median in seconds of a hyperfine JSON export.
 median() { python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$1"; }
+# Mean CPU seconds (user + system) of a hyperfine JSON export: steadier than wall time on a busy
+# machine, and above the wall time when both cores work.
+cpu() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f" % (r["user"] + r["system"]))' "$1"; }
 # Peak resident memory in MB of one run of a command.
 peak() { /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt"; }
 ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
@@ -70,8 +73,8 @@ timeit() { # name json command...
 
 TABLE=$BENCH_DIR/table.md
 {
-  echo "| rules | Markdown | bgkb $MODE | peak | hugo | peak | cmark | peak | bgkb/hugo | bgkb/cmark | bgkb per 1k rules |"
-  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| rules | Markdown | bgkb $MODE | CPU | peak | hugo | CPU | peak | cmark | peak | bgkb/hugo | bgkb/cmark | bgkb per 1k rules |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$TABLE"
 EXTRA=$BENCH_DIR/extra.txt
 : > "$EXTRA"
@@ -97,7 +100,7 @@ for size in "${SIZES[@]}"; do
   rm -rf "$dir/hugo-public"; hm=$(peak hugo --quiet -s "$dir/hugo" -d "$dir/hugo-public")
   cm=$(peak sh -c "cmark $content/documents/*.md")
   per=$(python3 -c 'import sys; print("%.3f s" % (float(sys.argv[1]) * 1000 / int(sys.argv[2])))' "$b" "$size")
-  echo "| $size | $mb | ${b} s | ${bm} MB | ${h} s | ${hm} MB | ${c} s | ${cm} MB | $(ratio "$b" "$h") | $(ratio "$b" "$c") | $per |" >> "$TABLE"
+  echo "| $size | $mb | ${b} s | $(cpu "$dir/bgkb.json") s | ${bm} MB | ${h} s | $(cpu "$dir/hugo.json") s | ${hm} MB | ${c} s | ${cm} MB | $(ratio "$b" "$h") | $(ratio "$b" "$c") | $per |" >> "$TABLE"
 
   if [ "$MODE" = build ] && "$BGKB" build --help 2>&1 | grep -q -- --timings; then
     echo "-- bgkb build --timings, $size rules:" >> "$EXTRA"
@@ -108,6 +111,10 @@ for size in "${SIZES[@]}"; do
     k=$(median "$dir/check.json")
     examples=$("$BGKB" lint --content "$content" 2>&1 | tail -1 | grep -o '[0-9]* examples' | awk '{print $1}')
     echo "-- bgkb check, $size rules: ${examples:-?} examples in $k s median ($(python3 -c 'import sys; print("%.0f" % (int(sys.argv[1] or 0) / float(sys.argv[2])))' "${examples:-0}" "$k") examples/s), peak $(peak "$BGKB" check --content "$content") MB" >> "$EXTRA"
+  fi
+  if ! has check && [ "$size" = "${SIZES[0]}" ]; then
+    # No `bgkb check` yet: run the engine in process over the same examples (smallest size only).
+    echo "-- engine in process (BenchContent --check; no 'bgkb check' command yet), $size rules: $("$BIN/BenchContent" --check "$content" 2>&1 | tail -1)" >> "$EXTRA"
   fi
   if has quiz; then
     q=$(python3 .ci/bench/first_question.py "$BGKB" "$content" 2>&1 || true)
