@@ -31,6 +31,13 @@ import Testing
         #expect(text.lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
+    @Test(arguments: texts + ["Revision History  \n  ", "  **Revision** History:\n2023-06-16 Entry.", "Share and *Enjoy*  \nQuinn", "# Heading  "])
+    func firstLineMatchesSplit(_ text: String) {
+        for block in CommonMarkConverter.parse(text).children {
+            #expect(BlockWalker.firstLine(of: block) == (block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""))
+        }
+    }
+
     @Test(arguments: texts)
     func trimmingMatchesCharacterTrim(_ text: String) {
         for set in [" \n\t", ".,;:()“”\"’'`", ":. ", ":"] {
@@ -39,15 +46,5 @@ import Testing
             while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
             #expect(text.trimmingCharacters(in: set) == String(slice), "set \(set.debugDescription)")
         }
-    }
-
-    @Test(arguments: texts + ["a * b_c [d] <e> #f !g |h \\ `i`", "*\u{301} combining after a star"])
-    func escapeMatchesCharacterEscape(_ text: String) {
-        var expected = ""
-        for character in text {
-            if "\\`*_[]<>#!|".contains(character) { expected.append("\\") }
-            expected.append(character)
-        }
-        #expect(MarkdownWriter.inline(MarkdownNode(kind: .text, literal: text, start: .init(line: 1, column: 1), end: .init(line: 1, column: 1))) == expected)
     }
 }
