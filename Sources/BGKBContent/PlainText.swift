@@ -16,7 +16,12 @@ enum PlainText {
                 if next == nil { return String(characters[...index]).trimmed }
                 if let next, next == " " || next == "\n" {
                     let after = index + 2 < characters.count ? characters[index + 2] : nil
-                    let wordBefore = String(characters[..<index]).split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init) ?? ""
+                    // The last word before the mark (what splitting the text so far at spaces and line breaks ends with).
+                    var wordEnd = index
+                    while wordEnd > 0, characters[wordEnd - 1] == " " || characters[wordEnd - 1] == "\n" { wordEnd -= 1 }
+                    var wordStart = wordEnd
+                    while wordStart > 0, characters[wordStart - 1] != " ", characters[wordStart - 1] != "\n" { wordStart -= 1 }
+                    let wordBefore = String(characters[wordStart..<wordEnd])
                     let abbreviation = ["e.g", "i.e", "etc", "vs", "cf", "approx"].contains(wordBefore.lowercased())
                     if !abbreviation, after == nil || after!.isUppercase || after!.isNumber || "“\"‘'(`*".contains(after!) {
                         return String(characters[...index]).trimmed
@@ -257,7 +262,12 @@ extension String {
     }
 
     var trimmed: String { trimmingCharacters(in: " \n\t") }
-    var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
+    /// Each `\n` as a space. Without `\r`, every `\n` byte is a `\n` character, so bytes are swapped.
+    var replacingNewlines: String {
+        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
+        guard !utf8.contains(UInt8(ascii: "\r")) else { return split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
 
     /// Trims characters of `set`, which holds single-scalar characters only (as every caller's does).
     func trimmingCharacters(in set: String) -> String {
@@ -300,12 +310,15 @@ extension String.UTF8View {
 }
 
 extension Substring.UTF8View {
-    /// Whether any of `needles` (non-empty) occurs in these bytes.
+    /// Whether any of `needles` (non-empty, each starting with an upper-case ASCII letter) occurs in these bytes.
     func containsAny(of needles: [String]) -> Bool {
         var index = startIndex
         while index != endIndex {
             let byte = self[index]
-            for needle in needles where needle.utf8.first == byte && self[index...].starts(with: needle.utf8) { return true }
+            // Upper-case ASCII only: every needle starts with one.
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") {
+                for needle in needles where needle.utf8.first == byte && self[index...].starts(with: needle.utf8) { return true }
+            }
             formIndex(after: &index)
         }
         return false

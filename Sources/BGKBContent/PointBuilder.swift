@@ -169,13 +169,25 @@ extension BlockWalker {
             diagnostics.error("example-without-intent", "an example must say `scenario follows` or `scenario breaks`", at: parser.location(block.start))
             return nil
         }
-        let hasExpectation = block.literal.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        let hasExpectation = Self.hasExpectationLine(block.literal)
         if !hasExpectation {
             diagnostics.error("example-without-expectation", "this example states no expectation: add a line such as `expect suspended`",
                               at: parser.location(block.start))
         }
         let name = words.count > 2 ? words[2...].joined(separator: " ") : nil
         return Example(rule: rule, name: name, intent: intent, text: block.literal, location: location)
+    }
+
+    /// Whether a line, after its indentation, starts with `expect`. In ASCII text without `\r` every
+    /// byte is a character, so the bytes can be read directly; other text is read by character.
+    static func hasExpectationLine(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+            return text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        }
+        return bytes.split(separator: UInt8(ascii: "\n")).contains { line in
+            line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.starts(with: "expect".utf8)
+        }
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.

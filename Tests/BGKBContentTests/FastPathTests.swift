@@ -38,6 +38,13 @@ import Testing
         }
     }
 
+    @Test(arguments: texts + ["  expect suspended", "x\n\texpect\u{301} combined", "“quoted”\n expect running", "cr\r\n expect x"])
+    func expectationLinesMatchCharacterSplit(_ text: String) {
+        let expected = text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        #expect(BlockWalker.hasExpectationLine(text) == expected)
+        #expect(text.replacingNewlines == text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "))
+    }
+
     @Test(arguments: texts)
     func trimmingMatchesCharacterTrim(_ text: String) {
         for set in [" \n\t", ".,;:()“”\"’'`", ":. ", ":"] {
