@@ -200,32 +200,31 @@ enum PlainText {
     /// same words, far faster, unless a separator byte is part of a larger character: `\r\n`, or a
     /// space next to a combining mark or similar. Then it splits by character.
     static func wordSlices(_ text: String) -> [Substring] {
-        let bytes = text.utf8
-        var result: [Substring] = []
-        var wordStart: String.Index?
-        var previous: UInt8 = 0
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            let isSeparator = byte == 0x20 || byte == 0x0A || byte == 0x09
-            if byte == 0x0D { return characterWords(text) }
-            if byte == 0x20 {
-                // A space joins the character before it only if that is a Prepend character, and the
-                // one after it if that is an extending mark: both are non-ASCII.
-                if previous >= 0x80, !safeNextToSpace(scalarEnding: index, in: text) { return characterWords(text) }
-                let next = bytes.index(after: index)
-                if next != bytes.endIndex, bytes[next] >= 0x80, !safeNextToSpace(scalarAt: next, in: text) { return characterWords(text) }
+        // Byte offsets of the words, or nil when some separator byte may be part of a larger character.
+        let ranges: [Range<Int>]?? = text.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            var wordStart = -1
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == 0x0D { return nil }
+                if byte == 0x20 {
+                    // A space joins the character before it only if that is a Prepend character, and the
+                    // one after it if that is an extending mark: both are non-ASCII.
+                    if index > 0, bytes[index - 1] >= 0x80, !safeNextToSpace(scalarEnding: index, in: text) { return nil }
+                    if index + 1 < bytes.count, bytes[index + 1] >= 0x80, !safeNextToSpace(scalarAt: index + 1, in: text) { return nil }
+                }
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 {
+                    if wordStart >= 0 { ranges.append(wordStart..<index); wordStart = -1 }
+                } else if wordStart < 0 {
+                    wordStart = index
+                }
             }
-            if isSeparator {
-                if let start = wordStart { result.append(text[start..<index]); wordStart = nil }
-            } else if wordStart == nil {
-                wordStart = index
-            }
-            previous = byte
-            bytes.formIndex(after: &index)
+            if wordStart >= 0 { ranges.append(wordStart..<bytes.count) }
+            return ranges
         }
-        if let start = wordStart { result.append(text[start..<bytes.endIndex]) }
-        return result
+        guard let ranges, let words = ranges else { return characterWords(text) }
+        let utf8 = text.utf8
+        return words.map { text[utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)] }
     }
 
     private static func characterWords(_ text: String) -> [Substring] {
@@ -244,12 +243,13 @@ enum PlainText {
         }
     }
 
-    private static func safeNextToSpace(scalarAt index: String.Index, in text: String) -> Bool {
-        safeNextToSpace(text.unicodeScalars[index])
+    private static func safeNextToSpace(scalarAt offset: Int, in text: String) -> Bool {
+        safeNextToSpace(text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: offset)])
     }
 
-    private static func safeNextToSpace(scalarEnding index: String.Index, in text: String) -> Bool {
-        safeNextToSpace(text.unicodeScalars[text.unicodeScalars.index(before: index)])
+    private static func safeNextToSpace(scalarEnding offset: Int, in text: String) -> Bool {
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return safeNextToSpace(text.unicodeScalars[text.unicodeScalars.index(before: index)])
     }
 }
 
@@ -257,8 +257,19 @@ extension String {
     /// `split(separator: "\n", omittingEmptySubsequences: false).map(String.init)`. A `\n` is a
     /// character of its own unless a `\r` comes before it, so without `\r` the bytes split directly.
     var lines: [String] {
-        guard !utf8.contains(UInt8(ascii: "\r")) else { return split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
-        return utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(self[$0.startIndex..<$0.endIndex]) }
+        let fast: [String]?? = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+            guard !bytes.contains(UInt8(ascii: "\r")) else { return nil }
+            var result: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return result
+        }
+        if let fast, let lines = fast { return lines }
+        return split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     var trimmed: String { trimmingCharacters(in: " \n\t") }
