@@ -102,9 +102,8 @@ enum PlainText {
     /// API-shaped words in unformatted text: selectors such as `beginBackgroundTask(expirationHandler:)`
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
-        wordSlices(text).compactMap { word -> String? in
-            // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
-            guard word.utf8.contains(UInt8(ascii: "(")) || word.utf8.containsAny(of: apiPrefixes) else { return nil }
+        // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
+        wordSlices(text, keeping: { $0.contains(UInt8(ascii: "(")) || $0.containsAny(of: apiPrefixes) }).compactMap { word -> String? in
             var word = word
             while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
             while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
@@ -199,7 +198,8 @@ enum PlainText {
     /// The text split at spaces, tabs and line breaks (as characters). Splitting by byte gives the
     /// same words, far faster, unless a separator byte is part of a larger character: `\r\n`, or a
     /// space next to a combining mark or similar. Then it splits by character.
-    static func wordSlices(_ text: String) -> [Substring] {
+    /// `keeping` sees each word's bytes and says whether to return it (cheaper than a Substring).
+    static func wordSlices(_ text: String, keeping: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool = { _ in true }) -> [Substring] {
         // Byte offsets of the words, or nil when some separator byte may be part of a larger character.
         let ranges: [Range<Int>]?? = text.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
             var ranges: [Range<Int>] = []
@@ -214,15 +214,23 @@ enum PlainText {
                     if index + 1 < bytes.count, bytes[index + 1] >= 0x80, !safeNextToSpace(scalarAt: index + 1, in: text) { return nil }
                 }
                 if byte == 0x20 || byte == 0x0A || byte == 0x09 {
-                    if wordStart >= 0 { ranges.append(wordStart..<index); wordStart = -1 }
+                    if wordStart >= 0 {
+                        if keeping(bytes[wordStart..<index]) { ranges.append(wordStart..<index) }
+                        wordStart = -1
+                    }
                 } else if wordStart < 0 {
                     wordStart = index
                 }
             }
-            if wordStart >= 0 { ranges.append(wordStart..<bytes.count) }
+            if wordStart >= 0, keeping(bytes[wordStart..<bytes.count]) { ranges.append(wordStart..<bytes.count) }
             return ranges
         }
-        guard let ranges, let words = ranges else { return characterWords(text) }
+        guard let ranges, let words = ranges else {
+            return characterWords(text).filter { word in
+                let bytes = Array(word.utf8)
+                return bytes.withUnsafeBufferPointer { keeping($0[...]) }
+            }
+        }
         let utf8 = text.utf8
         return words.map { text[utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)] }
     }
@@ -320,7 +328,7 @@ extension String.UTF8View {
 
 }
 
-extension Substring.UTF8View {
+extension Slice<UnsafeBufferPointer<UInt8>> {
     /// Whether any of `needles` (non-empty, each starting with an upper-case ASCII letter) occurs in these bytes.
     func containsAny(of needles: [String]) -> Bool {
         var index = startIndex
