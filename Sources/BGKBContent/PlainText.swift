@@ -11,7 +11,7 @@ enum PlainText {
         while index < characters.count {
             let character = characters[index]
             if character == "\n" && index + 1 < characters.count && characters[index + 1] == "\n" { break }
-            if ".!?".contains(character) {
+            if character == "." || character == "!" || character == "?" {
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
                 if next == nil { return String(characters[...index]).trimmed }
                 if let next, next == " " || next == "\n" {
@@ -31,6 +31,33 @@ enum PlainText {
             index += 1
         }
         return String(characters[..<index]).trimmed
+    }
+
+    /// `text.contains(keyword)` as Foundation answers it, by bytes where that cannot differ: an
+    /// ASCII keyword (without `;` or `` ` ``, which Greek code points are canonically equivalent to)
+    /// found with ASCII on both sides is a match for Foundation too, and not found is not found.
+    /// A match next to other text is left to Foundation (it keeps combining sequences whole).
+    static func contains(_ text: String, _ keyword: String) -> Bool {
+        let needle = Array(keyword.utf8)
+        guard !needle.isEmpty, needle.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") }) else {
+            return text.contains(keyword)
+        }
+        let answer: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            while index <= bytes.count - needle.count {
+                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                    let before = index > 0 ? bytes[index - 1] : 0
+                    let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0
+                    if before < 0x80 && after < 0x80 { return true }
+                    return nil
+                }
+                index += 1
+            }
+            return false
+        }
+        if let answer, let known = answer { return known }
+        return text.contains(keyword)
     }
 
     /// A title from a statement: at most about 72 characters, cut at a word, no final period.
@@ -143,11 +170,12 @@ enum PlainText {
     /// `about 1000`), in the order they appear.
     static func numbers(in text: String, measures: String) -> [StatedNumber] {
         let tokens = words(text).map { $0.trimmingCharacters(in: ".,;:()“”\"’'") }
+        let lowered = tokens.map { $0.lowercased() }   // each token is compared lower-cased, several times
         var result: [StatedNumber] = []
         var index = 0
         while index < tokens.count {
-            let token = tokens[index].lowercased()
-            let previous = index > 0 ? tokens[index - 1].lowercased() : ""
+            let token = lowered[index]
+            let previous = index > 0 ? lowered[index - 1] : ""
             var value: Double?
             var firmness = StatedNumber.Firmness.exact
             var consumed = 1
@@ -158,7 +186,7 @@ enum PlainText {
                       let number = Double(String(token.filter { $0 != "," })) {
                 // Digits only: `Double("0x8badf00d")` would read a crash code as a hex float.
                 value = number
-            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[tokens[index + 1].lowercased()] != nil,
+            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[lowered[index + 1]] != nil,
                       word > 1 || Self.hedges.contains(previous) || Self.hedges.contains(hedgeBefore(tokens, index)) {
                 // "less than a second" is a quantity; "a second call" is not.
                 value = word
@@ -168,17 +196,17 @@ enum PlainText {
             }
             guard var number = value, !notQuantities.contains(previous) else { index += 1; continue }
             // A bare number of 1900–2100 with no unit is a year.
-            let next = index + 1 < tokens.count ? tokens[index + 1].lowercased() : ""
+            let next = index + 1 < tokens.count ? lowered[index + 1] : ""
             var unit = unitWords[next]
-            if unit != nil { consumed = 2 } else if next == "or", index + 3 < tokens.count, tokens[index + 2].lowercased() == "so",
-                                                       let later = unitWords[tokens[index + 3].lowercased()] {
+            if unit != nil { consumed = 2 } else if next == "or", index + 3 < tokens.count, lowered[index + 2] == "so",
+                                                       let later = unitWords[lowered[index + 3]] {
                 unit = later
                 consumed = 4
             }
             if unit == nil {
                 if (1900...2100).contains(number) || number < 10 || token.contains(".") { index += 1; continue }
             }
-            let hedge = (index >= 2 ? tokens[index - 2].lowercased() + " " : "") + previous
+            let hedge = (index >= 2 ? lowered[index - 2] + " " : "") + previous
             if firmness == .exact {
                 if ["about", "around", "roughly", "approximately", "~"].contains(previous) { firmness = .about }
                 else if ["less than", "up to", "at most", "no more than"].contains(where: { hedge.hasSuffix($0) }) || ["under", "within"].contains(previous) { firmness = .atMost }

@@ -76,7 +76,7 @@ extension BlockWalker {
 
     private func inferTopics(_ plain: String) -> [String] {
         let lower = plain.lowercased()
-        let matched = parser.topics.filter { topic in topic.keywords.contains { lower.contains($0.lowercased()) } }.map(\.id)
+        let matched = parser.topics.filter { topic in topic.keywords.contains { PlainText.contains(lower, $0.lowercased()) } }.map(\.id)
         return matched.isEmpty ? front.topics : matched
     }
 

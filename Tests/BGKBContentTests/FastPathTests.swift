@@ -1,5 +1,6 @@
 @testable import BGKBContent
 import BGKBMarkdown
+import Foundation
 import Testing
 
 /// The pipeline's byte-level fast paths must give exactly what the character-level code they
@@ -43,6 +44,13 @@ import Testing
         let expected = text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
         #expect(BlockWalker.hasExpectationLine(text) == expected)
         #expect(text.replacingNewlines == text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "))
+    }
+
+    @Test(arguments: texts + ["cafe\u{301} and café", "kelvin \u{212A} sign", "greek\u{037E} question", "expiry handler’s thread"])
+    func keywordSearchMatchesFoundation(_ text: String) {
+        for keyword in ["e", "cafe", "caf", "handler", "expiry handler", "k", ";", "x", "", "’s", "0x8badf00d", "words, with"] {
+            #expect(PlainText.contains(text, keyword) == text.range(of: keyword).map { _ in true } ?? false, "keyword \(keyword)")
+        }
     }
 
     @Test(arguments: texts)
