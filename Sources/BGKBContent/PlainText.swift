@@ -311,8 +311,8 @@ extension String {
     var trimmed: String { trimmingCharacters(in: " \n\t") }
     /// Each `\n` as a space. Without `\r`, every `\n` byte is a `\n` character, so bytes are swapped.
     var replacingNewlines: String {
-        guard utf8.contains(UInt8(ascii: "\n")) else { return self }
-        guard !utf8.contains(UInt8(ascii: "\r")) else { return split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
+        guard containsByte(UInt8(ascii: "\n")) else { return self }
+        guard !containsByte(UInt8(ascii: "\r")) else { return split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
         return String(decoding: utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
@@ -343,9 +343,21 @@ extension Character {
     }
 }
 
+extension String {
+    /// `utf8.contains(byte)`, over the contiguous bytes when the string has them.
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+    }
+}
+
 extension String.UTF8View {
     /// Whether `first` is directly followed by `second` somewhere.
     func containsPair(_ first: UInt8, _ second: UInt8) -> Bool {
+        if let found = withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard bytes.count > 1 else { return false }
+            for index in 1..<bytes.count where bytes[index] == second && bytes[index - 1] == first { return true }
+            return false
+        }) { return found }
         var previous: UInt8 = 0
         for byte in self {
             if previous == first && byte == second { return true }
