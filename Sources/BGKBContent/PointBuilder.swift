@@ -181,13 +181,21 @@ extension BlockWalker {
     /// Whether a line, after its indentation, starts with `expect`. In ASCII text without `\r` every
     /// byte is a character, so the bytes can be read directly; other text is read by character.
     static func hasExpectationLine(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
-            return text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        let found: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+            let expect = Array("expect".utf8)
+            var index = 0
+            while index < bytes.count {
+                // At a line's start: skip its indentation, then compare.
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+                if bytes.count - index >= expect.count, bytes[index..<(index + expect.count)].elementsEqual(expect) { return true }
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index += 1
+            }
+            return false
         }
-        return bytes.split(separator: UInt8(ascii: "\n")).contains { line in
-            line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.starts(with: "expect".utf8)
-        }
+        if let found, let answer = found { return answer }
+        return text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.
