@@ -49,7 +49,7 @@ let package = Package(
         /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
-        .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBModel"]),
+        .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
         .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown"]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.

@@ -18,6 +18,7 @@ import argparse
 import os
 import random
 import shutil
+import textwrap
 
 # Topic ids and titles: the same vocabulary as the real Content/topics.yml, so rules read alike.
 TOPICS = [
@@ -95,6 +96,7 @@ class Writer:
     def paragraph(self, count):
         return " ".join(self.sentence() for _ in range(count))
 
+
     def statement(self, kind):
         subject = cap(self.pick(SUBJECTS))
         verb, obj, when = self.pick(VERBS), self.pick(OBJECTS), self.pick(WHENS)
@@ -111,6 +113,12 @@ class Writer:
 
 def cap(text):
     return text[:1].upper() + text[1:]
+
+
+def wrap(text):
+    """Hard-wraps a paragraph at 110 columns, as Content/ is written (no generated word starts a
+    line with Markdown syntax: no `-`, `#`, `>` or `1.` words)."""
+    return "\n".join(textwrap.wrap(text, width=110, break_long_words=False, break_on_hyphens=False))
 
 
 SWIFT_SNIPPETS = [
@@ -148,42 +156,96 @@ SWIFT_SNIPPETS = [
 }}""",
 ]
 
+# Scenarios in the engine's language (Content/README.md, "Scenarios"): variations of the engine's
+# own sample cases (Sources/BGKBEngine/ScenarioSamples.swift) that come out as their intent says.
 FOLLOWS = [
-    """on applicationDidEnterBackground {{
-    print("{name} saved")
-}}
-at 0s: app launches
-at {t}s: app enters background
-expect printed "{name} saved"
-expect suspended""",
-    """var {name}Task: UIBackgroundTaskIdentifier = .invalid
-on applicationDidEnterBackground {{
-    {name}Task = UIApplication.shared.beginBackgroundTask(withName: "{name}") {{
-        UIApplication.shared.endBackgroundTask({name}Task)
+    """var {name}ID: UIBackgroundTaskIdentifier = .invalid
+
+func send{Name}() {{
+  {name}ID = beginBackgroundTask(withName: "{title}") {{
+    end{Name}IfNeeded()
+  }}
+  DispatchQueue.global().async {{
+    work {t}s   // the upload, synchronously
+    DispatchQueue.main.async {{
+      end{Name}IfNeeded()
     }}
-    UIApplication.shared.endBackgroundTask({name}Task)
+  }}
 }}
+
+// Only ever called on the main thread.
+func end{Name}IfNeeded() {{
+  if {name}ID != .invalid {{
+    endBackgroundTask({name}ID)
+    {name}ID = .invalid
+  }}
+}}
+
+on applicationDidEnterBackground {{
+  send{Name}()
+}}
+
+expect suspended""",
+    """Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.{name}"]
 at 0s: app launches
-at {t}s: app enters background
+at 1s: app enters background
+at 2h: system launches "com.example.{name}"
+
+on didFinishLaunching {{
+  BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.{name}", using: nil) {{ task in
+    task.expirationHandler = {{
+      task.setTaskCompleted(success: false)
+    }}
+    DispatchQueue.global().async {{
+      work {t}s
+      task.setTaskCompleted(success: true)
+    }}
+  }}
+}}
+
+on applicationDidEnterBackground {{
+  let request = BGAppRefreshTaskRequest(identifier: "com.example.{name}")
+  try? BGTaskScheduler.shared.submit(request)
+}}
+
 expect suspended""",
 ]
 
 BREAKS = [
-    """on applicationDidEnterBackground {{
-    _ = UIApplication.shared.beginBackgroundTask(withName: "{name}") {{ }}
+    """var {name}ID: UIBackgroundTaskIdentifier = .invalid
+
+func start{Name}() {{
+  {name}ID = beginBackgroundTask(withName: "{title}") {{
+    endBackgroundTask({name}ID)
+    {name}ID = .invalid
+  }}
 }}
-at 0s: app launches
-at {t}s: app enters background
-expect terminated 0x8badf00d""",
-    """var {name}Task: UIBackgroundTaskIdentifier = .invalid
+
 on applicationDidEnterBackground {{
-    {name}Task = UIApplication.shared.beginBackgroundTask(withName: "{name}") {{ }}
-    {name}Task = UIApplication.shared.beginBackgroundTask(withName: "{name}-again") {{ }}
-    UIApplication.shared.endBackgroundTask({name}Task)
+  start{Name}()
+  start{Name}()   // the first identifier is lost
 }}
-at 0s: app launches
-at {t}s: app enters background
-expect terminated 0x8badf00d""",
+
+expect suspended""",
+    """var {name}ID: UIBackgroundTaskIdentifier?
+
+func send{Name}() {{
+  DispatchQueue.global().async {{
+    {name}ID = UIApplication.shared.beginBackgroundTask(withName: "{title}") {{
+      UIApplication.shared.endBackgroundTask({name}ID!)
+      {name}ID = .invalid
+    }}
+    work {t}s
+    UIApplication.shared.endBackgroundTask({name}ID!)
+    {name}ID = .invalid
+  }}
+}}
+
+on applicationDidEnterBackground {{
+  send{Name}()
+}}
+
+expect suspended""",
 ]
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -196,13 +258,13 @@ def rule_markdown(w, index, rule_id, kind, topics, related, sources):
     lead = w.statement(kind)
     if rng.randrange(10) == 0:
         lead = "IMPORTANT " + lead
-    parts = [lead + " " + w.paragraph(2)]
-    parts.append(w.paragraph(rng.randrange(3, 5)))
+    parts = [wrap(lead + " " + w.paragraph(2))]
+    parts.append(wrap(w.paragraph(rng.randrange(3, 5))))
     if rng.randrange(2) == 0:
-        parts.append(w.paragraph(3))
+        parts.append(wrap(w.paragraph(3)))
     parts.append("\n".join(f"- {w.sentence()}" for _ in range(3)))
-    parts.append("**Why it matters.** " + w.paragraph(2))
-    parts.append("**Instead.** " + w.paragraph(1))
+    parts.append(wrap("**Why it matters.** " + w.paragraph(2)))
+    parts.append(wrap("**Instead.** " + w.paragraph(1)))
     snippet = w.pick(SWIFT_SNIPPETS).format(name=name, Name=name.capitalize())
     parts.append("```swift\n" + snippet + "\n```")
     apis = sorted({w.pick(APIS) for _ in range(2)})
@@ -223,9 +285,11 @@ def rule_markdown(w, index, rule_id, kind, topics, related, sources):
     if related:
         block.append(f"related: [{', '.join(related)}]")
     parts.append("```rule\n" + "\n".join(block) + "\n```")
-    t = rng.randrange(1, 20)
-    parts.append(f'```scenario follows "{name} ends cleanly"\n' + w.pick(FOLLOWS).format(name=name, t=t) + "\n```")
-    parts.append(f'```scenario breaks "{name} leaks its task"\n' + w.pick(BREAKS).format(name=name, t=t) + "\n```")
+    t = rng.randrange(2, 26)
+    title = f"{w.pick(VERBS).capitalize()} {w.pick(NOUNS)} {index}"
+    fields = dict(name=name, Name=name.capitalize(), t=t, title=title)
+    parts.append(f'```scenario follows "{name} ends its task once"\n' + w.pick(FOLLOWS).format(**fields) + "\n```")
+    parts.append(f'```scenario breaks "{name} loses its task"\n' + w.pick(BREAKS).format(**fields) + "\n```")
     return "\n\n".join(parts)
 
 
@@ -278,7 +342,7 @@ def generate(out, rules, seed, per_document):
             sources = sorted({w.pick(source_ids) for _ in range(w.rng.randrange(1, 3))})
             body = rule_markdown(w, index, rule_id, kind, topics, related, sources)
             lines += [body, ""]
-            title = body.split(". ", 1)[0].removeprefix("IMPORTANT ")
+            title = body.replace("\n", " ").split(". ", 1)[0].removeprefix("IMPORTANT ")
             with open(os.path.join(hugo, "content", "rules", rule_id + ".md"), "w") as page:
                 page.write(f"---\ntitle: \"{title}\"\nweight: {index + 1}\n---\n\n{body}\n")
             index += 1

@@ -5,7 +5,8 @@
 #
 # Environment: RUNS (timed runs per command, default 5), SEED (generator seed, default 1),
 # BENCH_DIR (work directory, default .build/bench), LOADS (in-process loads of the real Content,
-# default 51), SKIP_BUILD=1 (reuse the release binaries already built).
+# default 51), SKIP_BUILD=1 (reuse the release binaries already built), BIN_DIR (take bgkb and
+# BenchContent from there instead).
 #
 # For each size it generates the same rules as bgkb Content and as Hugo pages
 # (.ci/bench/generate_corpus.py), then times, with hyperfine, the median of RUNS runs of:
@@ -14,7 +15,9 @@
 #   cmark    the cmark tool parsing (and rendering) the same Markdown files: the floor
 # and the peak memory of each (GNU time's maximum resident set size), then the ratios.
 # It also times `bgkb check` (examples per second) and the first quiz question when those
-# commands exist, and the in-process load of the real Content/ (issue 2: well under 100 ms).
+# commands exist (at the smallest size), prints `bgkb build --timings` for each size, and the
+# in-process load of the real Content/ (issue 2: well under 100 ms). Above 2,000 rules it times
+# fewer runs (RUNS*2000/size, at least 2, no warm-up): each build runs every example.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -39,12 +42,16 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-if [ "${SKIP_BUILD:-0}" != 1 ]; then
-  echo "== swift build -c release (bgkb, BenchContent)"
-  swift build -c release --product bgkb 2>&1 | tail -1
-  swift build -c release --product BenchContent 2>&1 | tail -1
+if [ -n "${BIN_DIR:-}" ]; then
+  BIN=$BIN_DIR     # binaries built (and copied) beforehand, so the tree can change during the run
+else
+  if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    echo "== swift build -c release (bgkb, BenchContent)"
+    swift build -c release --product bgkb 2>&1 | tail -1
+    swift build -c release --product BenchContent 2>&1 | tail -1
+  fi
+  BIN=$(swift build -c release --show-bin-path)
 fi
-BIN=$(swift build -c release --show-bin-path)
 BGKB=$BIN/bgkb
 
 # A subcommand exists when `bgkb --help` lists it (ArgumentParser prints the root help, exit 0,
@@ -58,20 +65,27 @@ echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on 
 
 # Median in seconds of a hyperfine JSON export.
 median() { python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$1"; }
+# Mean CPU seconds (user + system) of a hyperfine JSON export: steadier than wall time on a busy
+# machine, and above the wall time when both cores work.
+cpu() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print("%.2f" % (r["user"] + r["system"]))' "$1"; }
 # Peak resident memory in MB of one run of a command.
 peak() { /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt"; }
 ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
-timeit() { # name json command...
+# Runs per size: RUNS up to 2,000 rules; fewer (at least 2, no warm-up) above, where one build
+# runs tens of thousands of examples.
+runs_for() { if [ "$1" -le 2000 ]; then echo "$RUNS 1"; else echo "$(( RUNS * 2000 / $1 > 2 ? RUNS * 2000 / $1 : 2 )) 0"; fi; }
+timeit() { # json command...
   local json=$1; shift
-  if ! hyperfine --style none --warmup 1 --runs "$RUNS" --export-json "$json" "$@" >"$BENCH_DIR/hyperfine.log" 2>&1; then
+  read -r n warm <<<"$(runs_for "$size")"
+  if ! hyperfine --style none --warmup "$warm" --runs "$n" --export-json "$json" "$@" >"$BENCH_DIR/hyperfine.log" 2>&1; then
     echo "!! hyperfine failed: $*" >&2; cat "$BENCH_DIR/hyperfine.log" >&2; exit 1
   fi
 }
 
 TABLE=$BENCH_DIR/table.md
 {
-  echo "| rules | Markdown | bgkb $MODE | peak | hugo | peak | cmark | peak | bgkb/hugo | bgkb/cmark | bgkb per 1k rules |"
-  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| rules | Markdown | bgkb $MODE | CPU | peak | hugo | CPU | peak | cmark | peak | bgkb/hugo | bgkb/cmark | bgkb per 1k rules |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$TABLE"
 EXTRA=$BENCH_DIR/extra.txt
 : > "$EXTRA"
@@ -93,23 +107,43 @@ for size in "${SIZES[@]}"; do
   timeit "$dir/hugo.json" --prepare "rm -rf $dir/hugo-public" "hugo --quiet -s $dir/hugo -d $dir/hugo-public"
   timeit "$dir/cmark.json" "cmark $content/documents/*.md"
   b=$(median "$dir/bgkb.json"); h=$(median "$dir/hugo.json"); c=$(median "$dir/cmark.json")
-  bm=$(peak $bgkb_cmd)
+  if [ "$MODE" = build ] && "$BGKB" build --help 2>&1 | grep -q -- --timings; then
+    # One more build, with --timings, also gives the peak memory.
+    /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $bgkb_cmd --timings > "$dir/timings.txt" 2>&1 || true
+    bm=$(awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt")
+    { echo "-- bgkb build --timings, $size rules:"; sed 's/^/   /' "$dir/timings.txt"
+      # Every step but the examples, against the cmark floor (issue 7: at most 3 times).
+      python3 - "$dir/timings.txt" "$c" <<'PY'
+import re, sys
+total = 0.0
+for line in open(sys.argv[1]):
+    m = re.match(r"^(.*?)\s+([0-9.]+) (ms|s)\b", line.strip())
+    if not m or re.match(r"run [0-9]+ examples", m.group(1)) or m.group(1).startswith("wrote"):
+        continue
+    total += float(m.group(2)) / (1000 if m.group(3) == "ms" else 1)
+print("   steps other than examples: %.3f s = %.1f x the cmark floor (%s s)" % (total, total / float(sys.argv[2]), sys.argv[2]))
+PY
+    } >> "$EXTRA"
+  else
+    bm=$(peak $bgkb_cmd)
+  fi
   rm -rf "$dir/hugo-public"; hm=$(peak hugo --quiet -s "$dir/hugo" -d "$dir/hugo-public")
   cm=$(peak sh -c "cmark $content/documents/*.md")
   per=$(python3 -c 'import sys; print("%.3f s" % (float(sys.argv[1]) * 1000 / int(sys.argv[2])))' "$b" "$size")
-  echo "| $size | $mb | ${b} s | ${bm} MB | ${h} s | ${hm} MB | ${c} s | ${cm} MB | $(ratio "$b" "$h") | $(ratio "$b" "$c") | $per |" >> "$TABLE"
+  echo "| $size | $mb | ${b} s | $(cpu "$dir/bgkb.json") s | ${bm} MB | ${h} s | $(cpu "$dir/hugo.json") s | ${hm} MB | ${c} s | ${cm} MB | $(ratio "$b" "$h") | $(ratio "$b" "$c") | $per |" >> "$TABLE"
 
-  if [ "$MODE" = build ] && "$BGKB" build --help 2>&1 | grep -q -- --timings; then
-    echo "-- bgkb build --timings, $size rules:" >> "$EXTRA"
-    "$BGKB" build --timings --content "$content" --output "$dir/site" 2>&1 | tail -n 20 >> "$EXTRA" || true
-  fi
-  if has check; then
-    timeit "$dir/check.json" "$BGKB check --content $content"
+  if has check && [ "$size" = "${SIZES[0]}" ]; then
+    # Once, at the smallest size: at larger sizes the build's example step gives the same figure.
+    RUNS_SAVED=$RUNS; RUNS=1; timeit "$dir/check.json" "$BGKB check --content $content"; RUNS=$RUNS_SAVED
     k=$(median "$dir/check.json")
     examples=$("$BGKB" lint --content "$content" 2>&1 | tail -1 | grep -o '[0-9]* examples' | awk '{print $1}')
     echo "-- bgkb check, $size rules: ${examples:-?} examples in $k s median ($(python3 -c 'import sys; print("%.0f" % (int(sys.argv[1] or 0) / float(sys.argv[2])))' "${examples:-0}" "$k") examples/s), peak $(peak "$BGKB" check --content "$content") MB" >> "$EXTRA"
   fi
-  if has quiz; then
+  if ! has check && [ "$size" = "${SIZES[0]}" ]; then
+    # No `bgkb check` yet: run the engine in process over the same examples (smallest size only).
+    echo "-- engine in process (BenchContent --check; no 'bgkb check' command yet), $size rules: $("$BIN/BenchContent" --check "$content" 2>&1 | tail -1)" >> "$EXTRA"
+  fi
+  if has quiz && [ "$size" = "${SIZES[0]}" ]; then
     q=$(python3 .ci/bench/first_question.py "$BGKB" "$content" 2>&1 || true)
     echo "-- bgkb quiz, $size rules: $q" >> "$EXTRA"
   fi

@@ -9,15 +9,40 @@ public struct ContentLoadResult: Sendable {
 /// Builds the corpus from files: parses each, links versions, records conflicts, resolves references.
 public enum ContentAssembler {
     public static func assemble(documents: [ContentFile], sources: ContentFile?, topics: ContentFile?) -> ContentLoadResult {
+        let sorted = documents.sorted(by: { $0.path < $1.path })
+        let files: @Sendable (Int) -> Result<ContentFile, Never> = { .success(sorted[$0]) }
+        switch assemble(documentCount: sorted.count, document: files, sources: sources, topics: topics) {
+        case let .success(result): return result
+        }
+    }
+
+    /// `assemble(documents:sources:topics:)` over documents that are fetched (read from disk) only
+    /// when their turn to parse comes, in path order, so a large corpus is never all in memory as
+    /// bytes at once. The first document that cannot be fetched, in path order, is the failure.
+    static func assemble<Failure: Error>(documentCount: Int, document: @Sendable (Int) -> Result<ContentFile, Failure>,
+                                         sources: ContentFile?, topics: ContentFile?) -> Result<ContentLoadResult, Failure> {
         var diagnostics = Diagnostics()
         let topicList = topics.map { TopicsFile.read($0, diagnostics: &diagnostics) } ?? []
         let sourceList = sources.map { SourcesFile.read($0, diagnostics: &diagnostics) } ?? []
 
+        // Files parse independently: on all cores, each into its own diagnostics, merged in path order.
+        let results = Array(0..<documentCount).concurrentMap { index -> Result<(ParsedFile, Diagnostics), Failure> in
+            document(index).map { file in
+                var fileDiagnostics = Diagnostics()
+                let text = file.decoded(diagnostics: &fileDiagnostics)
+                let parser = DocumentParser(path: file.path, text: text, defaultDocumentID: defaultDocumentID(for: file.path), topics: topicList)
+                return (parser.parse(diagnostics: &fileDiagnostics), fileDiagnostics)
+            }
+        }
         var parsed: [ParsedFile] = []
-        for file in documents.sorted(by: { $0.path < $1.path }) {
-            let text = file.decoded(diagnostics: &diagnostics)
-            let parser = DocumentParser(path: file.path, text: text, defaultDocumentID: defaultDocumentID(for: file.path), topics: topicList)
-            parsed.append(parser.parse(diagnostics: &diagnostics))
+        for result in results {
+            switch result {
+            case let .success((file, fileDiagnostics)):
+                parsed.append(file)
+                diagnostics.append(contentsOf: fileDiagnostics)
+            case let .failure(error):
+                return .failure(error)
+            }
         }
 
         // Group versions by document id, in first-seen order (paths are sorted, so this is stable).
@@ -46,7 +71,7 @@ public enum ContentAssembler {
         checkDuplicates(corpus, diagnostics: &diagnostics)
         checkReferences(parsed.flatMap(\.references), in: corpus, diagnostics: &diagnostics)
         fillDisputeLinks(&corpus)
-        return ContentLoadResult(corpus: corpus, diagnostics: Diagnostics(diagnostics.sorted))
+        return .success(ContentLoadResult(corpus: corpus, diagnostics: Diagnostics(diagnostics.sorted)))
     }
 
     /// `documents/background-task-notes/2023-06-16.md` → `background-task-notes`; `documents/bgtaskscheduler.md` → `bgtaskscheduler`.

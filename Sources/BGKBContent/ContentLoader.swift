@@ -26,10 +26,20 @@ public enum ContentLoader {
             if name.hasPrefix(".") { continue }
             if relative.hasSuffix(".md"), name.lowercased() != "readme.md" { markdown.append(relative) }
         }
-        let documents = try markdown.sorted().map { try read(root + "/" + $0) }
-        let sources = try optional(root + "/sources.yml")
-        let topics = try optional(root + "/topics.yml")
-        return ContentAssembler.assemble(documents: documents, sources: sources, topics: topics)
+        let paths = markdown.sorted().map { root + "/" + $0 }
+        let sources: ContentFile?, topics: ContentFile?
+        do {
+            sources = try optional(root + "/sources.yml")
+            topics = try optional(root + "/topics.yml")
+        } catch {
+            // A document that cannot be read is reported before these, as when every file was read first.
+            for path in paths { _ = try read(path) }
+            throw error
+        }
+        // Each document is read when its turn to parse comes: only the files being parsed are in memory.
+        let result = ContentAssembler.assemble(documentCount: paths.count, document: { index in Result { try read(paths[index]) } },
+                                               sources: sources, topics: topics)
+        return try result.get()
     }
 
     static func read(_ path: String) throws -> ContentFile {

@@ -15,7 +15,7 @@ struct DocumentParser {
     let topics: [Topic]
 
     func parse(diagnostics: inout Diagnostics) -> ParsedFile {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = text.lines
         var front = FrontMatter()
         var bodyStart = 0
         if lines.first?.trimmed == "---" {
@@ -27,7 +27,9 @@ struct DocumentParser {
                 diagnostics.error("bad-front-matter", "front matter opened here is never closed with `---`", at: location(line: 1, column: 1))
             }
         }
-        let body = lines[bodyStart...].joined(separator: "\n")
+        // `lines[bodyStart...].joined(separator: "\n")`, taken from the text instead of rebuilt.
+        let bodyOffset = lines[..<bodyStart].reduce(bodyStart) { $0 + $1.utf8.count }
+        let body = bodyOffset >= text.utf8.count ? "" : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
         let tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
         walker.walk(tree, diagnostics: &diagnostics)
@@ -266,24 +268,29 @@ struct BlockWalker {
     /// known, without splitting a long paragraph into lines. Every top-level block is asked whether it is
     /// a sign-off or a history title, several times: `walk` computes this once per block.
     static func firstLine(of block: MarkdownNode) -> String {
-        var line = ""
-        var started = false, broken = false
-        for character in block.plainText {
-            let blank = character == " " || character == "\n" || character == "\t"
-            if broken {
-                // Something after the line break: trimming the text's end cannot reach the line.
-                if !blank { return line }
-            } else if !started {
-                if !blank { started = true; line.append(character) }
-            } else if character == "\n" {
-                broken = true
-            } else {
-                line.append(character)
+        let text = block.plainText
+        func isBlank(_ character: Character) -> Bool { character == " " || character == "\n" || character == "\t" }
+        var index = text.startIndex
+        // Leading blanks.
+        while index < text.endIndex, isBlank(text[index]) { text.formIndex(after: &index) }
+        let lineStart = index
+        while index < text.endIndex, text[index] != "\n" { text.formIndex(after: &index) }
+        var lineEnd = index
+        if index < text.endIndex {
+            // Something after the line break: trimming the text's end cannot reach the line.
+            var after = text.index(after: index)
+            while after < text.endIndex {
+                if !isBlank(text[after]) { return String(text[lineStart..<lineEnd]) }
+                text.formIndex(after: &after)
             }
         }
         // The line runs to the trimmed end of the text: drop the blanks that trimming removes.
-        while let last = line.last, last == " " || last == "\t" || last == "\n" { line.removeLast() }
-        return line
+        while lineEnd > lineStart {
+            let previous = text.index(before: lineEnd)
+            guard isBlank(text[previous]) else { break }
+            lineEnd = previous
+        }
+        return String(text[lineStart..<lineEnd])
     }
 
     // MARK: History

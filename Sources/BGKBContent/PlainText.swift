@@ -11,12 +11,17 @@ enum PlainText {
         while index < characters.count {
             let character = characters[index]
             if character == "\n" && index + 1 < characters.count && characters[index + 1] == "\n" { break }
-            if ".!?".contains(character) {
+            if character == "." || character == "!" || character == "?" {
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
                 if next == nil { return String(characters[...index]).trimmed }
                 if let next, next == " " || next == "\n" {
                     let after = index + 2 < characters.count ? characters[index + 2] : nil
-                    let wordBefore = String(characters[..<index]).split(whereSeparator: { $0 == " " || $0 == "\n" }).last.map(String.init) ?? ""
+                    // The last word before the mark (what splitting the text so far at spaces and line breaks ends with).
+                    var wordEnd = index
+                    while wordEnd > 0, characters[wordEnd - 1] == " " || characters[wordEnd - 1] == "\n" { wordEnd -= 1 }
+                    var wordStart = wordEnd
+                    while wordStart > 0, characters[wordStart - 1] != " ", characters[wordStart - 1] != "\n" { wordStart -= 1 }
+                    let wordBefore = String(characters[wordStart..<wordEnd])
                     let abbreviation = ["e.g", "i.e", "etc", "vs", "cf", "approx"].contains(wordBefore.lowercased())
                     if !abbreviation, after == nil || after!.isUppercase || after!.isNumber || "“\"‘'(`*".contains(after!) {
                         return String(characters[...index]).trimmed
@@ -26,6 +31,33 @@ enum PlainText {
             index += 1
         }
         return String(characters[..<index]).trimmed
+    }
+
+    /// `text.contains(keyword)` as Foundation answers it, by bytes where that cannot differ: an
+    /// ASCII keyword (without `;` or `` ` ``, which Greek code points are canonically equivalent to)
+    /// found with ASCII on both sides is a match for Foundation too, and not found is not found.
+    /// A match next to other text is left to Foundation (it keeps combining sequences whole).
+    static func contains(_ text: String, _ keyword: String) -> Bool {
+        let needle = Array(keyword.utf8)
+        guard !needle.isEmpty, needle.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`") }) else {
+            return text.contains(keyword)
+        }
+        let answer: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.count >= needle.count else { return false }
+            var index = 0
+            while index <= bytes.count - needle.count {
+                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
+                    let before = index > 0 ? bytes[index - 1] : 0
+                    let after = index + needle.count < bytes.count ? bytes[index + needle.count] : 0
+                    if before < 0x80 && after < 0x80 { return true }
+                    return nil
+                }
+                index += 1
+            }
+            return false
+        }
+        if let answer, let known = answer { return known }
+        return text.contains(keyword)
     }
 
     /// A title from a statement: at most about 72 characters, cut at a word, no final period.
@@ -87,7 +119,7 @@ enum PlainText {
     static func crashCodes(in text: String) -> [String] {
         // Most text has no `0x` at all: skip splitting it into words.
         guard text.utf8.containsPair(UInt8(ascii: "0"), UInt8(ascii: "x")) || text.utf8.containsPair(UInt8(ascii: "0"), UInt8(ascii: "X")) else { return [] }
-        return words(text).compactMap { word in
+        return wordSlices(text).compactMap { word in
             let lower = word.lowercased().trimmingCharacters(in: ".,;:()“”\"’'`")
             guard lower.hasPrefix("0x"), lower.count == 10, lower.dropFirst(2).allSatisfy(\.isHexDigit) else { return nil }
             return lower
@@ -97,10 +129,9 @@ enum PlainText {
     /// API-shaped words in unformatted text: selectors such as `beginBackgroundTask(expirationHandler:)`
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
-        words(text).compactMap { word -> String? in
-            // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
-            guard word.utf8.contains(UInt8(ascii: "(")) || apiPrefixes.contains(where: { word.utf8.contains($0.utf8) }) else { return nil }
-            var word = Substring(word)
+        // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
+        wordSlices(text, keeping: { $0.contains(UInt8(ascii: "(")) || $0.containsAny(of: apiPrefixes) }).compactMap { word -> String? in
+            var word = word
             while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
             while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
             if word.contains("("), word.hasSuffix(")"), word.first?.isLetter == true { return String(word) }
@@ -139,11 +170,12 @@ enum PlainText {
     /// `about 1000`), in the order they appear.
     static func numbers(in text: String, measures: String) -> [StatedNumber] {
         let tokens = words(text).map { $0.trimmingCharacters(in: ".,;:()“”\"’'") }
+        let lowered = tokens.map { $0.lowercased() }   // each token is compared lower-cased, several times
         var result: [StatedNumber] = []
         var index = 0
         while index < tokens.count {
-            let token = tokens[index].lowercased()
-            let previous = index > 0 ? tokens[index - 1].lowercased() : ""
+            let token = lowered[index]
+            let previous = index > 0 ? lowered[index - 1] : ""
             var value: Double?
             var firmness = StatedNumber.Firmness.exact
             var consumed = 1
@@ -154,7 +186,7 @@ enum PlainText {
                       let number = Double(String(token.filter { $0 != "," })) {
                 // Digits only: `Double("0x8badf00d")` would read a crash code as a hex float.
                 value = number
-            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[tokens[index + 1].lowercased()] != nil,
+            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[lowered[index + 1]] != nil,
                       word > 1 || Self.hedges.contains(previous) || Self.hedges.contains(hedgeBefore(tokens, index)) {
                 // "less than a second" is a quantity; "a second call" is not.
                 value = word
@@ -164,17 +196,17 @@ enum PlainText {
             }
             guard var number = value, !notQuantities.contains(previous) else { index += 1; continue }
             // A bare number of 1900–2100 with no unit is a year.
-            let next = index + 1 < tokens.count ? tokens[index + 1].lowercased() : ""
+            let next = index + 1 < tokens.count ? lowered[index + 1] : ""
             var unit = unitWords[next]
-            if unit != nil { consumed = 2 } else if next == "or", index + 3 < tokens.count, tokens[index + 2].lowercased() == "so",
-                                                       let later = unitWords[tokens[index + 3].lowercased()] {
+            if unit != nil { consumed = 2 } else if next == "or", index + 3 < tokens.count, lowered[index + 2] == "so",
+                                                       let later = unitWords[lowered[index + 3]] {
                 unit = later
                 consumed = 4
             }
             if unit == nil {
                 if (1900...2100).contains(number) || number < 10 || token.contains(".") { index += 1; continue }
             }
-            let hedge = (index >= 2 ? tokens[index - 2].lowercased() + " " : "") + previous
+            let hedge = (index >= 2 ? lowered[index - 2] + " " : "") + previous
             if firmness == .exact {
                 if ["about", "around", "roughly", "approximately", "~"].contains(previous) { firmness = .about }
                 else if ["less than", "up to", "at most", "no more than"].contains(where: { hedge.hasSuffix($0) }) || ["under", "within"].contains(previous) { firmness = .atMost }
@@ -188,13 +220,101 @@ enum PlainText {
     }
 
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
+        wordSlices(text).map(String.init)
+    }
+
+    /// The text split at spaces, tabs and line breaks (as characters). Splitting by byte gives the
+    /// same words, far faster, unless a separator byte is part of a larger character: `\r\n`, or a
+    /// space next to a combining mark or similar. Then it splits by character.
+    /// `keeping` sees each word's bytes and says whether to return it (cheaper than a Substring).
+    static func wordSlices(_ text: String, keeping: (Slice<UnsafeBufferPointer<UInt8>>) -> Bool = { _ in true }) -> [Substring] {
+        // Byte offsets of the words, or nil when some separator byte may be part of a larger character.
+        let ranges: [Range<Int>]?? = text.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            var wordStart = -1
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte == 0x0D { return nil }
+                if byte == 0x20 {
+                    // A space joins the character before it only if that is a Prepend character, and the
+                    // one after it if that is an extending mark: both are non-ASCII.
+                    if index > 0, bytes[index - 1] >= 0x80, !safeNextToSpace(scalarEnding: index, in: text) { return nil }
+                    if index + 1 < bytes.count, bytes[index + 1] >= 0x80, !safeNextToSpace(scalarAt: index + 1, in: text) { return nil }
+                }
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 {
+                    if wordStart >= 0 {
+                        if keeping(bytes[wordStart..<index]) { ranges.append(wordStart..<index) }
+                        wordStart = -1
+                    }
+                } else if wordStart < 0 {
+                    wordStart = index
+                }
+            }
+            if wordStart >= 0, keeping(bytes[wordStart..<bytes.count]) { ranges.append(wordStart..<bytes.count) }
+            return ranges
+        }
+        guard let ranges, let words = ranges else {
+            return characterWords(text).filter { word in
+                let bytes = Array(word.utf8)
+                return bytes.withUnsafeBufferPointer { keeping($0[...]) }
+            }
+        }
+        let utf8 = text.utf8
+        return words.map { text[utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)] }
+    }
+
+    private static func characterWords(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
+    }
+
+    /// Punctuation, currency and maths symbols and cased letters never join a space in one character
+    /// (they are not Extend, SpacingMark, ZWJ or Prepend in Unicode's grapheme rules).
+    private static func safeNextToSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .initialPunctuation, .finalPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .otherPunctuation, .connectorPunctuation, .mathSymbol, .currencySymbol, .uppercaseLetter, .lowercaseLetter:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func safeNextToSpace(scalarAt offset: Int, in text: String) -> Bool {
+        safeNextToSpace(text.unicodeScalars[text.utf8.index(text.utf8.startIndex, offsetBy: offset)])
+    }
+
+    private static func safeNextToSpace(scalarEnding offset: Int, in text: String) -> Bool {
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        return safeNextToSpace(text.unicodeScalars[text.unicodeScalars.index(before: index)])
     }
 }
 
 extension String {
+    /// `split(separator: "\n", omittingEmptySubsequences: false).map(String.init)`. A `\n` is a
+    /// character of its own unless a `\r` comes before it, so without `\r` the bytes split directly.
+    var lines: [String] {
+        let fast: [String]?? = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
+            guard !bytes.contains(UInt8(ascii: "\r")) else { return nil }
+            var result: [String] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                start = index + 1
+            }
+            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return result
+        }
+        if let fast, let lines = fast { return lines }
+        return split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
     var trimmed: String { trimmingCharacters(in: " \n\t") }
-    var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
+    /// Each `\n` as a space. Without `\r`, every `\n` byte is a `\n` character, so bytes are swapped.
+    var replacingNewlines: String {
+        guard containsByte(UInt8(ascii: "\n")) else { return self }
+        guard !containsByte(UInt8(ascii: "\r")) else { return split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
+        return String(decoding: utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
 
     /// Trims characters of `set`, which holds single-scalar characters only (as every caller's does).
     func trimmingCharacters(in set: String) -> String {
@@ -223,9 +343,21 @@ extension Character {
     }
 }
 
+extension String {
+    /// `utf8.contains(byte)`, over the contiguous bytes when the string has them.
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+    }
+}
+
 extension String.UTF8View {
     /// Whether `first` is directly followed by `second` somewhere.
     func containsPair(_ first: UInt8, _ second: UInt8) -> Bool {
+        if let found = withContiguousStorageIfAvailable({ bytes -> Bool in
+            guard bytes.count > 1 else { return false }
+            for index in 1..<bytes.count where bytes[index] == second && bytes[index - 1] == first { return true }
+            return false
+        }) { return found }
         var previous: UInt8 = 0
         for byte in self {
             if previous == first && byte == second { return true }
@@ -234,17 +366,21 @@ extension String.UTF8View {
         return false
     }
 
-    /// Whether the bytes of `needle` occur contiguously.
-    func contains(_ needle: String.UTF8View) -> Bool {
-        let count = needle.count
-        guard count > 0, self.count >= count else { return count == 0 }
+}
+
+extension Slice<UnsafeBufferPointer<UInt8>> {
+    /// Whether any of `needles` (non-empty, each starting with an upper-case ASCII letter) occurs in these bytes.
+    func containsAny(of needles: [String]) -> Bool {
         var index = startIndex
-        let last = self.index(endIndex, offsetBy: -count)
-        while true {
-            if self[index...].starts(with: needle) { return true }
-            if index == last { return false }
+        while index != endIndex {
+            let byte = self[index]
+            // Upper-case ASCII only: every needle starts with one.
+            if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") {
+                for needle in needles where needle.utf8.first == byte && self[index...].starts(with: needle.utf8) { return true }
+            }
             formIndex(after: &index)
         }
+        return false
     }
 }
 

@@ -76,7 +76,7 @@ extension BlockWalker {
 
     private func inferTopics(_ plain: String) -> [String] {
         let lower = plain.lowercased()
-        let matched = parser.topics.filter { topic in topic.keywords.contains { lower.contains($0.lowercased()) } }.map(\.id)
+        let matched = parser.topics.filter { topic in topic.keywords.contains { PlainText.contains(lower, $0.lowercased()) } }.map(\.id)
         return matched.isEmpty ? front.topics : matched
     }
 
@@ -169,13 +169,33 @@ extension BlockWalker {
             diagnostics.error("example-without-intent", "an example must say `scenario follows` or `scenario breaks`", at: parser.location(block.start))
             return nil
         }
-        let hasExpectation = block.literal.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        let hasExpectation = Self.hasExpectationLine(block.literal)
         if !hasExpectation {
             diagnostics.error("example-without-expectation", "this example states no expectation: add a line such as `expect suspended`",
                               at: parser.location(block.start))
         }
         let name = words.count > 2 ? words[2...].joined(separator: " ") : nil
         return Example(rule: rule, name: name, intent: intent, text: block.literal, location: location)
+    }
+
+    /// Whether a line, after its indentation, starts with `expect`. In ASCII text without `\r` every
+    /// byte is a character, so the bytes can be read directly; other text is read by character.
+    static func hasExpectationLine(_ text: String) -> Bool {
+        let found: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+            let expect = Array("expect".utf8)
+            var index = 0
+            while index < bytes.count {
+                // At a line's start: skip its indentation, then compare.
+                while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+                if bytes.count - index >= expect.count, bytes[index..<(index + expect.count)].elementsEqual(expect) { return true }
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index += 1
+            }
+            return false
+        }
+        if let found, let answer = found { return answer }
+        return text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.

@@ -106,9 +106,13 @@ struct VersionLinker {
                 unmatchedNew.append(rule)
             }
         }
+        // Each wording's words once, not once per comparison (kept in step with `unmatchedOld`).
+        var unmatchedOldWords = unmatchedNew.isEmpty ? [] : unmatchedOld.map { Set(Self.wordList($0.wording)) }
         for rule in unmatchedNew {
-            let scored = unmatchedOld.enumerated().map { ($0.offset, Self.similarity($0.element.wording, rule.wording)) }
+            let ruleWords = Set(Self.wordList(rule.wording))
+            let scored = unmatchedOldWords.enumerated().map { ($0.offset, Self.similarity($0.element, ruleWords)) }
             if let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.5 {
+                unmatchedOldWords.remove(at: best.0)
                 pairs.matched.append((unmatchedOld.remove(at: best.0), rule))
             } else {
                 pairs.added.append(rule)
@@ -122,7 +126,11 @@ struct VersionLinker {
 
     /// Entries in the newer version that the older one does not have.
     func newEntries(old: DocumentVersion, new: DocumentVersion) -> [RevisionEntry] {
-        new.revisions.filter { entry in !old.revisions.contains { Self.similarity($0.text, entry.text) >= 0.8 } }
+        let oldWords = old.revisions.map { Set(Self.wordList($0.text)) }
+        return new.revisions.filter { entry in
+            let entryWords = Set(Self.wordList(entry.text))
+            return !oldWords.contains { Self.similarity($0, entryWords) >= 0.8 }
+        }
     }
 
     /// The earliest entry that links the rule and is no newer than the version it first appears in.
@@ -177,9 +185,19 @@ struct VersionLinker {
     /// The same entry (by its words) dated differently in two versions.
     func entryConflicts(old: DocumentVersion, new: DocumentVersion) -> [Conflict] {
         var result: [Conflict] = []
+        // Each entry's words once, not once per comparison.
+        let oldWords = old.revisions.map { Set(Self.wordList($0.text)) }
         for entry in new.revisions {
-            guard let twin = old.revisions.max(by: { Self.similarity($0.text, entry.text) < Self.similarity($1.text, entry.text) }),
-                  Self.similarity(twin.text, entry.text) >= 0.6, twin.date != entry.date else { continue }
+            let entryWords = Set(Self.wordList(entry.text))
+            // The most similar old entry; the first of equals, as `max(by:)` picks.
+            var best: (index: Int, similarity: Double)?
+            for (index, words) in oldWords.enumerated() {
+                let similarity = Self.similarity(words, entryWords)
+                if best.map({ similarity > $0.similarity }) ?? true { best = (index, similarity) }
+            }
+            guard let best, best.similarity >= 0.6 else { continue }
+            let twin = old.revisions[best.index]
+            guard twin.date != entry.date else { continue }
             let year = min(twin.date.year, entry.date.year)
             result.append(Conflict(
                 id: "\(documentID)-revision-date-\(year)",
@@ -230,7 +248,10 @@ struct VersionLinker {
 
     /// Jaccard similarity of the two texts' word sets.
     static func similarity(_ a: String, _ b: String) -> Double {
-        let left = Set(wordList(a)), right = Set(wordList(b))
+        similarity(Set(wordList(a)), Set(wordList(b)))
+    }
+
+    static func similarity(_ left: Set<String>, _ right: Set<String>) -> Double {
         guard !left.isEmpty || !right.isEmpty else { return 1 }
         return Double(left.intersection(right).count) / Double(left.union(right).count)
     }

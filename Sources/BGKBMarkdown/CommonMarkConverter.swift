@@ -87,25 +87,38 @@ public enum CommonMarkConverter {
 
 /// Turns cmark's byte columns into character columns, which is what editors and people count.
 private struct LineTable {
-    private let lines: [[UInt8]]
+    private let bytes: [UInt8]
+    /// Where each line starts in `bytes`; a line ends before the next one's `\n`.
+    private let starts: [Int]
 
     init(_ text: String) {
-        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { starts.append(index + 1) }
+        self.starts = starts
+    }
+
+    /// The bytes of 1-based `line`, without its `\n`.
+    private func line(_ line: Int) -> ArraySlice<UInt8> {
+        let start = starts[line - 1]
+        let end = line < starts.count ? starts[line] - 1 : bytes.count
+        return bytes[start..<end]
     }
 
     func position(line: Int, byteColumn: Int, lineOffset: Int) -> Position {
-        guard line >= 1, line <= lines.count, byteColumn > 1 else {
+        guard line >= 1, line <= starts.count, byteColumn > 1 else {
             return Position(line: line + lineOffset, column: max(1, byteColumn))
         }
-        let bytes = lines[line - 1].prefix(byteColumn - 1)
-        let characters = String(decoding: bytes, as: UTF8.self).count
+        let prefix = self.line(line).prefix(byteColumn - 1)
+        // ASCII bytes are one character each (a line holds no `\r\n` pair: it ends at the `\n`).
+        let characters = prefix.allSatisfy { $0 < 0x80 } ? prefix.count : String(decoding: prefix, as: UTF8.self).count
         return Position(line: line + lineOffset, column: characters + 1)
     }
 
     /// The run of backticks or tildes that opens a fenced code block on `line`, or "".
     func fence(atLine line: Int) -> String {
-        guard line >= 1, line <= lines.count else { return "" }
-        let content = lines[line - 1].drop { $0 == UInt8(ascii: " ") }
+        guard line >= 1, line <= starts.count else { return "" }
+        let content = self.line(line).drop { $0 == UInt8(ascii: " ") }
         guard let first = content.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return "" }
         return String(decoding: content.prefix { $0 == first }, as: UTF8.self)
     }

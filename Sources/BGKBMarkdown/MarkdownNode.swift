@@ -29,13 +29,28 @@ public struct MarkdownNode: Hashable, Sendable {
     /// The node's text with inline markup removed; soft and hard breaks become `\n`.
     public var plainText: String {
         switch kind {
-        case .text, .code: return literal
+        case .text, .code, .codeBlock: return literal
         case .softBreak, .lineBreak: return "\n"
         case .htmlInline, .htmlBlock: return ""
-        case .codeBlock: return literal
         default:
-            let separator = isBlock && children.contains(where: \.isBlock) ? "\n\n" : ""
-            return children.map(\.plainText).joined(separator: separator)
+            var text = ""
+            appendPlainText(to: &text)
+            return text
+        }
+    }
+
+    /// `plainText`, appended into one buffer rather than joined level by level.
+    private func appendPlainText(to text: inout String) {
+        switch kind {
+        case .text, .code, .codeBlock: text += literal
+        case .softBreak, .lineBreak: text += "\n"
+        case .htmlInline, .htmlBlock: break
+        default:
+            let separated = isBlock && children.contains(where: \.isBlock)
+            for (index, child) in children.enumerated() {
+                if separated, index > 0 { text += "\n\n" }
+                child.appendPlainText(to: &text)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import BGKBContent
+import BGKBEngine
 import BGKBModel
 import Foundation
 #if canImport(Glibc)
@@ -12,12 +13,80 @@ import Darwin
 /// Used by .ci/bench/run.sh for the real Content (issue 2: "well under 100 ms").
 /// `BenchContent --dump DIR` prints the corpus and diagnostics as sorted JSON instead, so an
 /// optimisation can be checked to change nothing: dump before, dump after, `cmp`.
+/// `BenchContent --check DIR` runs every example through the engine (as `bgkb check` will) and
+/// prints examples and simulated events per second, and each example that fails.
 var arguments = CommandLine.arguments.dropFirst()
 let dump = arguments.first == "--dump"
+if checkExamples, let directory = arguments.first {
+    let examples: [Example]
+    do {
+        examples = try ContentLoader.load(directory: directory).corpus.rules.flatMap(\.examples)
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
+    let clock = ContinuousClock()
+    var failed = 0
+    let checkTime = clock.measure {
+        for example in examples {
+            let (verdict, diagnostics) = check(example)
+            if verdict?.passed != true {
+                failed += 1
+                if failed <= 5 { print("FAIL \(example.location) \(example.name ?? ""): \(verdict?.summary ?? diagnostics.all.map(\.description).joined(separator: "; "))") }
+            }
+        }
+    }
+    var events = 0, runs = 0
+    let exploreTime = clock.measure {
+        for example in examples {
+            guard let scenario = ScenarioParser.parse(example.text, at: example.location).0 else { continue }
+            let result = Explorer(scenario: scenario).explore(stopAtFirstFailure: true)
+            events += result.events
+            runs += result.runs
+        }
+    }
+    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+    print("check \(directory): \(examples.count) examples, \(failed) failed, in \(seconds(checkTime)) s: \(Int(Double(examples.count) / seconds(checkTime))) examples/s; explore alone: \(runs) schedules, \(events) events in \(seconds(exploreTime)) s: \(Int(Double(events) / seconds(exploreTime))) events/s")
+    exit(failed == 0 ? 0 : 1)
+}
 if dump { arguments = arguments.dropFirst() }
+let checkExamples = arguments.first == "--check"
+if checkExamples { arguments = arguments.dropFirst() }
 guard let directory = arguments.first else {
     print("usage: BenchContent [--dump] DIR [RUNS]")
     exit(2)
+}
+if checkExamples, let directory = arguments.first {
+    let examples: [Example]
+    do {
+        examples = try ContentLoader.load(directory: directory).corpus.rules.flatMap(\.examples)
+    } catch {
+        print("\(error)")
+        exit(1)
+    }
+    let clock = ContinuousClock()
+    var failed = 0
+    let checkTime = clock.measure {
+        for example in examples {
+            let (verdict, diagnostics) = check(example)
+            if verdict?.passed != true {
+                failed += 1
+                if failed <= 5 { print("FAIL \(example.location) \(example.name ?? ""): \(verdict?.summary ?? diagnostics.all.map(\.description).joined(separator: "; "))") }
+            }
+        }
+    }
+    var events = 0, runs = 0
+    let exploreTime = clock.measure {
+        for example in examples {
+            guard let scenario = ScenarioParser.parse(example.text, at: example.location).0 else { continue }
+            let result = Explorer(scenario: scenario).explore(stopAtFirstFailure: true)
+            events += result.events
+            runs += result.runs
+        }
+    }
+    func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+    print("check \(directory): \(examples.count) examples, \(failed) failed, in \(seconds(checkTime)) s: \(Int(Double(examples.count) / seconds(checkTime))) examples/s; explore alone: \(runs) schedules, \(events) events in \(seconds(exploreTime)) s: \(Int(Double(events) / seconds(exploreTime))) events/s")
+    exit(failed == 0 ? 0 : 1)
 }
 if dump {
     do {
