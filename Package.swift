@@ -49,5 +49,6 @@ let package = Package(
         /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
+        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel"]),
     ]
 )

@@ -1,0 +1,48 @@
+import BGKBModel
+
+/// The conditions a scenario is run under for a predict-the-outcome question. `asWritten` is the
+/// example as its author wrote it; the others are variations whose outcomes make the distractors.
+public struct RunConditions: Hashable, Sendable, CustomStringConvertible {
+    /// Background budget in seconds; nil keeps the engine's default (about 30 s).
+    public var budget: Double?
+    /// The system refuses `beginBackgroundTask` (S1).
+    public var beginRefused: Bool
+
+    public init(budget: Double? = nil, beginRefused: Bool = false) {
+        self.budget = budget
+        self.beginRefused = beginRefused
+    }
+
+    public static let asWritten = RunConditions()
+
+    /// Variations tried for distractors, in order: shorter budgets, then a refused begin.
+    public static let variations: [RunConditions] = [
+        RunConditions(budget: 0), RunConditions(budget: 1), RunConditions(budget: 5),
+        RunConditions(beginRefused: true),
+    ]
+
+    public var description: String {
+        var parts: [String] = []
+        if let budget { parts.append("a budget of \(budget == budget.rounded() ? String(Int(budget)) : String(budget)) s") }
+        if beginRefused { parts.append("begin refused by the system") }
+        return parts.isEmpty ? "the default conditions" : parts.joined(separator: " and ")
+    }
+}
+
+/// Runs an example under some conditions and says how it ends, or nil when the engine cannot run
+/// it. The quiz never decides an outcome itself: the CLI passes the engine, tests pass the engine
+/// or a stand-in, and every outcome answer is whatever this returns.
+public typealias OutcomeSource = @Sendable (Example, RunConditions) -> SimulationOutcome?
+
+extension SimulationOutcome {
+    /// The outcome as a choice: its kind, code and reason, without the time (two runs that end the
+    /// same way at different instants are the same answer to a person).
+    public var choiceText: String {
+        switch self {
+        case .suspended: return "The app is suspended cleanly"
+        case .stillRunning: return "The app is still running"
+        case let .terminated(code, reason, _): return "Terminated with \(code) (\(reason))"
+        case let .crashed(reason, _): return "Crashes: \(reason)"
+        }
+    }
+}

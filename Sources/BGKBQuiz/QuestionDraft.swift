@@ -1,0 +1,63 @@
+import BGKBModel
+
+/// A question before it gets its identity: the correct answer first, then the distractors.
+/// `QuestionGenerator` turns drafts into `Question`s, hashing the identity in one place.
+struct QuestionDraft {
+    var kind: Question.Kind
+    /// Which question of this kind for this rule (`number:background task budget`, `example:0`).
+    /// With the rule id and kind it makes the stable id, so it must not depend on wording.
+    var slot: String
+    var prompt: String
+    var listing: String? = nil
+    var answer: String
+    var distractors: [String]
+    var hint: String
+    var explanation: String
+
+    static let trueText = "True"
+    static let falseText = "False"
+
+    static func trueFalse(slot: String, claim: String, isTrue: Bool, hint: String, explanation: String) -> QuestionDraft {
+        QuestionDraft(kind: .trueFalse, slot: slot, prompt: "True or false? \(claim)",
+                      answer: isTrue ? trueText : falseText, distractors: [isTrue ? falseText : trueText],
+                      hint: hint, explanation: explanation)
+    }
+
+    func question(for rule: Rule) -> Question {
+        let id = StableHash.of(rule.id, kind.rawValue, slot).hex
+        let version = StableHash.of(rule.wording, prompt, listing ?? "", answer).hex
+        // The answer comes first here and the session shuffles; true/false always reads True, False.
+        var choices = [answer] + distractors
+        var correct = 0
+        if kind == .trueFalse, answer == QuestionDraft.falseText {
+            choices = [QuestionDraft.trueText, QuestionDraft.falseText]
+            correct = 1
+        }
+        return Question(id: id, contentVersion: version, kind: kind, rule: rule.id, topics: rule.topics,
+                        prompt: prompt, listing: listing, choices: choices, correct: correct, hint: hint,
+                        explanation: explanation)
+    }
+}
+
+/// Picks distractors: candidates in order of preference, without repeats or the answer itself,
+/// compared case- and space-insensitively so "About 30 s" never sits beside "about 30 s".
+func pickDistractors(answer: String, candidates: [String], limit: Int = 3) -> [String] {
+    var seen: Set<String> = [normalizedChoice(answer)]
+    var picked: [String] = []
+    for candidate in candidates where picked.count < limit {
+        let key = normalizedChoice(candidate)
+        guard !key.isEmpty, seen.insert(key).inserted else { continue }
+        picked.append(candidate)
+    }
+    return picked
+}
+
+func normalizedChoice(_ text: String) -> String {
+    text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+}
+
+/// Orders a pool the same way on every run, but not alphabetically (that would put the same
+/// distractors first everywhere): by a hash of the question's slot and the candidate.
+func stableShuffle(_ pool: [String], salt: String) -> [String] {
+    pool.map { ($0, StableHash.of(salt, $0).value) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+}

@@ -1,0 +1,136 @@
+import BGKBModel
+import Foundation
+
+/// Recall: the numbers a rule states (value, unit and firmness), its crash codes, its APIs.
+extension QuestionGenerator {
+    func numberDrafts(for rule: Rule) -> [QuestionDraft] {
+        rule.numbers.enumerated().compactMap { index, number in
+            let measures = number.measures.trimmingCharacters(in: .whitespaces)
+            guard !measures.isEmpty else { return nil }
+            let answer = numberText(number)
+            // Same value said with another firmness or promise, then other values in the unit:
+            // the learner must know both how much and how sure.
+            var firmnessVariants: [String] = []
+            for firmness in StatedNumber.Firmness.allCases where firmness != number.firmness && firmness != .vague {
+                var variant = number
+                variant.firmness = firmness
+                variant.guaranteed = firmness == .exact
+                firmnessVariants.append(numberText(variant))
+            }
+            var otherValues: [String] = []
+            let corpusValues = corpus.rules.flatMap(\.numbers).filter { $0.unit == number.unit && $0.value != number.value }.map(\.value)
+            let scaled = [number.value * 2, number.value / 6, number.value * 10, number.value + 1]
+                .filter { $0 > 0 && $0 != number.value }
+            for value in corpusValues + scaled {
+                var variant = number
+                variant.value = value == value.rounded() ? value : (value * 10).rounded() / 10
+                otherValues.append(numberText(variant))
+            }
+            let salt = "\(rule.id)#\(index)"
+            let distractors = pickDistractors(answer: answer, candidates: Array(stableShuffle(firmnessVariants, salt: salt).prefix(1))
+                + stableShuffle(otherValues, salt: salt))
+            let repeated = rule.numbers[..<index].contains { $0.measures == number.measures }
+            var detail = "The figure: \(answer)."
+            if let note = number.note, !note.isEmpty { detail += " (\(note))" }
+            return QuestionDraft(
+                kind: .recall, slot: "number:\(measures)" + (repeated ? "#\(index)" : ""),
+                prompt: "What does the guidance give as the \(measures)?",
+                answer: answer, distractors: distractors,
+                hint: "It is measured in \(unitName(number.unit)), and the sources \(number.guaranteed ? "promise it" : "do not promise it").",
+                explanation: explanation(rule, detail))
+        }
+    }
+
+    func crashCodeDrafts(for rule: Rule) -> [QuestionDraft] {
+        let corpusCodes = corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() }
+        return rule.crashCodes.map { code in
+            let lower = code.lowercased()
+            let inStatement = rule.statement.localizedCaseInsensitiveContains(code)
+            let prompt = inStatement
+                ? "Which crash code fills the gap? \(blank([code], in: rule.statement))"
+                : "Which crash code goes with this? \(rule.statement)"
+            let pool = stableShuffle(Array(Set(corpusCodes + QuestionGenerator.wellKnownCrashCodes)), salt: rule.id + lower)
+            return QuestionDraft(
+                kind: .recall, slot: "crash-code:\(lower)", prompt: prompt, answer: lower,
+                distractors: pickDistractors(answer: lower, candidates: pool),
+                hint: hint(rule, hiding: [code], fallback: "Crash codes are hex words that read like English."),
+                explanation: explanation(rule))
+        }
+    }
+
+    /// Other exception codes iOS crash reports show, used only as distractors.
+    static let wellKnownCrashCodes = ["0x8badf00d", "0xbada5e47", "0xdead10cc", "0xc00010ff", "0xdeadfa11", "0xbaaaaaad"]
+
+    /// Real API names from the same frameworks, used only as distractors when the corpus names few.
+    static let wellKnownAPIs = ["beginBackgroundTask", "endBackgroundTask", "backgroundTimeRemaining",
+                                "performExpiringActivity", "setTaskCompleted", "BGTaskScheduler.submit"]
+
+    /// A gap where the API's name is in the statement ("what to call when"), else the statement
+    /// and the question which API it is about. At most two per rule, so one rule with many APIs
+    /// does not crowd the bank.
+    func apiDrafts(for rule: Rule) -> [QuestionDraft] {
+        let pool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs))
+        return rule.apis.prefix(2).compactMap { api in
+            let short = apiShortName(api)
+            guard short.count >= 3 else { return nil }
+            let prompt: String
+            if rule.statement.contains(short) {
+                prompt = "Which API fills the gap? \(blank([short], in: rule.statement))"
+            } else if rule.apis.count == 1 {
+                prompt = "Which API is this point about? \(rule.statement)"
+            } else {
+                return nil
+            }
+            let related = rule.related.compactMap { corpus.rule($0) }.flatMap(\.apis).map(apiShortName)
+            let others = rule.apis.map(apiShortName).filter { $0 != short }
+            let candidates = stableShuffle(related, salt: rule.id + api) + stableShuffle(pool, salt: rule.id + api)
+            let distractors = pickDistractors(answer: short, candidates: candidates.filter { !others.contains($0) })
+            return QuestionDraft(
+                kind: .recall, slot: "api:\(api)", prompt: prompt, answer: short, distractors: distractors,
+                hint: hint(rule, hiding: [short]), explanation: explanation(rule, "API: \(api)"))
+        }
+    }
+}
+
+/// `UIApplication.beginBackgroundTask(withName:expirationHandler:)` → `beginBackgroundTask`;
+/// `UIBackgroundTaskIdentifier.invalid` keeps its type, since `invalid` alone says nothing.
+func apiShortName(_ api: String) -> String {
+    let withoutArguments = api.split(separator: "(", maxSplits: 1).first.map(String.init) ?? api
+    let parts = withoutArguments.split(separator: ".")
+    guard parts.count > 1, let last = parts.last else { return withoutArguments }
+    return last.count >= 8 || last.contains(where: \.isUppercase) ? String(last) : withoutArguments
+}
+
+func unitName(_ unit: StatedNumber.Unit) -> String {
+    switch unit {
+    case .milliseconds: return "milliseconds"
+    case .seconds: return "seconds"
+    case .minutes: return "minutes"
+    case .hours: return "hours"
+    case .days: return "days"
+    case .weeks: return "weeks"
+    case .count: return "a count"
+    case .perHour: return "times per hour"
+    }
+}
+
+/// `about 30 s, not guaranteed`; unlike `StatedNumber.description`, exact values say "exactly"
+/// so that firmness is visible in every choice.
+func numberText(_ number: StatedNumber) -> String {
+    let value = number.value == number.value.rounded() ? String(Int(number.value)) : String(number.value)
+    let unit: String
+    switch number.unit {
+    case .count: unit = ""
+    case .perHour: unit = " per hour"
+    default: unit = " " + number.unit.rawValue
+    }
+    let firmness: String
+    switch number.firmness {
+    case .exact: firmness = "exactly "
+    case .about: firmness = "about "
+    case .atMost: firmness = "at most "
+    case .atLeast: firmness = "at least "
+    case .vague: firmness = "roughly "
+    }
+    return firmness + value + unit + (number.guaranteed ? ", guaranteed" : ", not guaranteed")
+}

@@ -1,0 +1,84 @@
+import BGKBModel
+
+/// Questions about a rule's examples: how a scenario ends (the engine says), and which rule a
+/// broken scenario breaks.
+extension QuestionGenerator {
+    /// Most engine runs spent looking for distractors for one question.
+    static let distractorRunLimit = 12
+
+    func outcomeDrafts(for rule: Rule) -> [QuestionDraft] {
+        guard let outcomes else { return [] }
+        var drafts: [QuestionDraft] = []
+        for (index, example) in rule.examples.enumerated() {
+            guard let asWritten = outcomes(example, .asWritten) else { continue }
+            let variations = RunConditions.variations.map { ($0, outcomes(example, $0)) }
+            // The scenario as written, then the first variation that ends differently: that one
+            // teaches what the conditions change.
+            var asked: [(RunConditions, SimulationOutcome)] = [(.asWritten, asWritten)]
+            if let changed = variations.first(where: { $0.1 != nil && $0.1?.choiceText != asWritten.choiceText }),
+               let outcome = changed.1 {
+                asked.append((changed.0, outcome))
+            }
+            for (conditions, outcome) in asked {
+                let others = variations.filter { $0.0 != conditions }.compactMap(\.1)
+                    + (conditions == .asWritten ? [] : [asWritten])
+                var candidates = others.map(\.choiceText)
+                var runs = 0
+                for other in relatedExamples(of: rule, excluding: example) where runs < Self.distractorRunLimit {
+                    runs += 1
+                    if let result = outcomes(other, .asWritten) { candidates.append(result.choiceText) }
+                }
+                let distractors = pickDistractors(answer: outcome.choiceText, candidates: candidates)
+                guard !distractors.isEmpty else { continue }
+                let name = example.name.map { " (\($0))" } ?? ""
+                let slot = "example:\(index)" + (conditions == .asWritten ? "" : ":\(conditions)")
+                drafts.append(QuestionDraft(
+                    kind: .outcome, slot: slot,
+                    prompt: "How does this scenario\(name) end, under \(conditions)?",
+                    listing: example.text, answer: outcome.choiceText, distractors: distractors,
+                    hint: "This example \(example.intent == .follows ? "follows" : "breaks") the rule: \(rule.statement)",
+                    explanation: explanation(rule, "The engine ran it: \(outcome) at \(formatSeconds(outcome.time)).")))
+            }
+        }
+        return drafts
+    }
+
+    /// Examples whose outcomes make plausible distractors: the rule's own, its related rules',
+    /// then the rest of the corpus in a stable order.
+    func relatedExamples(of rule: Rule, excluding example: Example) -> [Example] {
+        let own = rule.examples.filter { $0 != example }
+        let related = rule.related.compactMap { corpus.rule($0) }.flatMap(\.examples)
+        let rest = corpus.examples.filter { $0.rule != rule.id && !rule.related.contains($0.rule) }
+            .sorted { StableHash.of(rule.id, $0.identifier).value < StableHash.of(rule.id, $1.identifier).value }
+        return own + related + rest
+    }
+
+    /// For each scenario that breaks its rule: which of these rules does it break? Distractors are
+    /// rules that share no topic and no relation with it, so exactly one choice is right even when
+    /// a listing has several faults.
+    func defectDrafts(for rule: Rule) -> [QuestionDraft] {
+        rule.examples.enumerated().compactMap { index, example in
+            guard example.intent == .breaks else { return nil }
+            let unrelated = corpus.rules.filter { other in
+                other.id != rule.id && !other.isRemoved && other.kind != .misconception
+                    && Set(other.topics).isDisjoint(with: rule.topics)
+                    && !rule.related.contains(other.id) && !other.related.contains(rule.id)
+                    && !other.examples.contains { $0.text == example.text }
+            }
+            let candidates = stableShuffle(unrelated.map(\.statement), salt: example.identifier)
+            let distractors = pickDistractors(answer: rule.statement, candidates: candidates)
+            guard !distractors.isEmpty else { return nil }
+            let name = example.name.map { " (\($0))" } ?? ""
+            return QuestionDraft(
+                kind: .defect, slot: "example:\(index)",
+                prompt: "This scenario\(name) has a defect. Which rule does it break?",
+                listing: example.text, answer: rule.statement, distractors: distractors,
+                hint: hint(rule, hiding: [], fallback: nil),
+                explanation: explanation(rule, rule.why.map(firstSentence)))
+        }
+    }
+}
+
+func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+}
