@@ -27,7 +27,7 @@ public struct Question: Hashable, Sendable, Identifiable {
     }
 
     /// Stable across rewordings: a hash of the rule id, the kind and the slot (which number, which
-    /// example). Progress is keyed by it.
+    /// example). QuizProgress is keyed by it.
     public var id: String
     /// A hash of the rule's wording and this question's content. When it changes, the card is
     /// reset (the rule was reworded), but its history is kept.
