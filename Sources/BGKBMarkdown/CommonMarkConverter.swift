@@ -50,16 +50,19 @@ public enum CommonMarkConverter {
             child = cmark_node_next(current)
         }
         let literal = string(cmark_node_get_literal(node))
-        return MarkdownNode(kind: kind(of: node), literal: literal, children: children, start: start, end: end)
+        return MarkdownNode(kind: kind(of: node, lines: lines), literal: literal, children: children, start: start, end: end)
     }
 
-    private static func kind(of node: OpaquePointer) -> MarkdownNode.Kind {
+    private static func kind(of node: OpaquePointer, lines: LineTable) -> MarkdownNode.Kind {
         switch cmark_node_get_type(node) {
         case CMARK_NODE_DOCUMENT: return .document
         case CMARK_NODE_BLOCK_QUOTE: return .blockQuote
         case CMARK_NODE_LIST: return .list(ordered: cmark_node_get_list_type(node) == CMARK_ORDERED_LIST)
         case CMARK_NODE_ITEM: return .item
-        case CMARK_NODE_CODE_BLOCK: return .codeBlock(info: string(cmark_node_get_fence_info(node)))
+        case CMARK_NODE_CODE_BLOCK:
+            // cmark 0.30 has no public getter for the fence: read it off the block's first line.
+            let fence = lines.fence(atLine: Int(cmark_node_get_start_line(node)))
+            return .codeBlock(info: string(cmark_node_get_fence_info(node)), fence: fence)
         case CMARK_NODE_HTML_BLOCK: return .htmlBlock
         case CMARK_NODE_PARAGRAPH: return .paragraph
         case CMARK_NODE_HEADING: return .heading(level: Int(cmark_node_get_heading_level(node)))
@@ -97,5 +100,13 @@ private struct LineTable {
         let bytes = lines[line - 1].prefix(byteColumn - 1)
         let characters = String(decoding: bytes, as: UTF8.self).count
         return Position(line: line + lineOffset, column: characters + 1)
+    }
+
+    /// The run of backticks or tildes that opens a fenced code block on `line`, or "".
+    func fence(atLine line: Int) -> String {
+        guard line >= 1, line <= lines.count else { return "" }
+        let content = lines[line - 1].drop { $0 == UInt8(ascii: " ") }
+        guard let first = content.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return "" }
+        return String(decoding: content.prefix { $0 == first }, as: UTF8.self)
     }
 }

@@ -1,7 +1,9 @@
 /// A Markdown block or inline, as cmark parsed it, in plain Swift values.
 public struct MarkdownNode: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        case document, blockQuote, list(ordered: Bool), item, codeBlock(info: String), htmlBlock
+        case document, blockQuote, list(ordered: Bool), item, htmlBlock
+        /// `fence` is the opening fence (```` ``` ````, `~~~~`), empty for an indented block.
+        case codeBlock(info: String, fence: String)
         case paragraph, heading(level: Int), thematicBreak
         case text, softBreak, lineBreak, code, htmlInline, emphasis, strong
         case link(destination: String, title: String), image(destination: String, title: String)

@@ -1,0 +1,158 @@
+import BGKBModel
+
+/// What loading Content gives: the corpus, and every problem found on the way.
+public struct ContentLoadResult: Sendable {
+    public var corpus: Corpus
+    public var diagnostics: Diagnostics
+}
+
+/// Builds the corpus from files: parses each, links versions, records conflicts, resolves references.
+public enum ContentAssembler {
+    public static func assemble(documents: [ContentFile], sources: ContentFile?, topics: ContentFile?) -> ContentLoadResult {
+        var diagnostics = Diagnostics()
+        let topicList = topics.map { TopicsFile.read($0, diagnostics: &diagnostics) } ?? []
+        let sourceList = sources.map { SourcesFile.read($0, diagnostics: &diagnostics) } ?? []
+
+        var parsed: [ParsedFile] = []
+        for file in documents.sorted(by: { $0.path < $1.path }) {
+            let text = file.decoded(diagnostics: &diagnostics)
+            let parser = DocumentParser(path: file.path, text: text, defaultDocumentID: defaultDocumentID(for: file.path), topics: topicList)
+            parsed.append(parser.parse(diagnostics: &diagnostics))
+        }
+
+        // Group versions by document id, in first-seen order (paths are sorted, so this is stable).
+        var order: [String] = []
+        var groups: [String: [ParsedFile]] = [:]
+        for file in parsed {
+            if groups[file.documentID] == nil { order.append(file.documentID) }
+            groups[file.documentID, default: []].append(file)
+        }
+
+        var documents: [Document] = []
+        var rules: [Rule] = []
+        var conflicts: [Conflict] = []
+        for id in order {
+            let files = orderVersions(groups[id] ?? [], diagnostics: &diagnostics)
+            let versions = files.map(\.version)
+            let linked = VersionLinker(documentID: id, versions: versions).link()
+            let newest = files.last
+            documents.append(Document(id: id, title: newest?.title ?? id, source: newest?.sourceID, versions: versions))
+            rules += linked.rules
+            conflicts += linked.conflicts
+        }
+        conflicts = resolve(conflicts, notes: parsed.flatMap(\.conflictNotes), diagnostics: &diagnostics)
+
+        var corpus = Corpus(sources: sourceList, topics: topicList, documents: documents, rules: rules, conflicts: conflicts)
+        checkDuplicates(corpus, diagnostics: &diagnostics)
+        checkReferences(parsed.flatMap(\.references), in: corpus, diagnostics: &diagnostics)
+        fillDisputeLinks(&corpus)
+        return ContentLoadResult(corpus: corpus, diagnostics: Diagnostics(diagnostics.sorted))
+    }
+
+    /// `documents/background-task-notes/2023-06-16.md` → `background-task-notes`; `documents/bgtaskscheduler.md` → `bgtaskscheduler`.
+    static func defaultDocumentID(for path: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        let stem = (parts.last ?? path).split(separator: ".").dropLast().joined(separator: ".")
+        if parts.count >= 3, parts[parts.count - 3] == "documents" { return parts[parts.count - 2] }
+        return stem.isEmpty ? (parts.last ?? path) : stem
+    }
+
+    /// Orders a document's versions by label (dates as dates); two files with one label, or a
+    /// multi-version document with an unlabelled file, is an error.
+    static func orderVersions(_ files: [ParsedFile], diagnostics: inout Diagnostics) -> [ParsedFile] {
+        guard files.count > 1 else { return files }
+        for file in files where file.version.label == nil {
+            diagnostics.error("version-order", "document `\(file.documentID)` has several files, so each needs a `version:` in its front matter",
+                              at: file.location)
+        }
+        func key(_ file: ParsedFile) -> String {
+            guard let label = file.version.label else { return "" }
+            if case let .date(day, _, _) = RevisionDate.parse(label) { return day.description }
+            return label
+        }
+        var seen: [String: SourceLocation] = [:]
+        for file in files {
+            let label = key(file)
+            if let other = seen[label], !label.isEmpty {
+                diagnostics.error("version-order", "two files claim version `\(file.version.label ?? "")` of `\(file.documentID)`",
+                                  at: file.location, notes: ["the other is \(other.path)"])
+            }
+            seen[label] = file.location
+        }
+        return files.sorted { (key($0), $0.version.path) < (key($1), $1.version.path) }
+    }
+
+    /// Attaches our assessments to found conflicts; conflicts the pipeline cannot find come from notes with claims.
+    static func resolve(_ found: [Conflict], notes: [ConflictNote], diagnostics: inout Diagnostics) -> [Conflict] {
+        var result = found
+        for note in notes {
+            if let index = result.firstIndex(where: { $0.id == note.id }) {
+                if let subject = note.subject { result[index].subject = subject }
+                result[index].assessment = note.assessment
+                result[index].rules = (result[index].rules + note.rules).uniqued
+                result[index].claims += note.claims
+            } else if note.claims.count >= 2 {
+                result.append(Conflict(id: note.id, subject: note.subject ?? note.id, claims: note.claims, assessment: note.assessment, rules: note.rules))
+            } else {
+                diagnostics.error("conflict", "no conflict `\(note.id)` was found, and this block gives fewer than two `claims` to record one",
+                                  at: note.location, notes: ["found conflicts: " + (found.isEmpty ? "none" : found.map(\.id).joined(separator: ", "))])
+            }
+        }
+        for conflict in result where conflict.assessment == nil {
+            let places = conflict.claims.map { "“\($0.value)” at \($0.location)" }.joined(separator: " vs ")
+            diagnostics.warning("unassessed-conflict", "\(conflict.subject): \(places)", at: conflict.claims.last?.location,
+                                notes: ["record what the evidence says with a ```conflict block whose id is `\(conflict.id)`"])
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    /// A rule id used by two different documents (versions of one document share ids on purpose).
+    static func checkDuplicates(_ corpus: Corpus, diagnostics: inout Diagnostics) {
+        var owner: [String: Rule] = [:]
+        for rule in corpus.rules {
+            if let other = owner[rule.id], other.document != rule.document {
+                diagnostics.error("duplicate-id", "rule id `\(rule.id)` is also used in document `\(other.document)`", at: rule.location,
+                                  notes: ["first used at \(other.location)"])
+            } else {
+                owner[rule.id] = rule
+            }
+        }
+        var sourceSeen = Set<String>()
+        for source in corpus.sources where !sourceSeen.insert(source.id).inserted {
+            diagnostics.error("duplicate-id", "source id `\(source.id)` is defined twice", at: source.location)
+        }
+        var topicSeen = Set<String>()
+        for topic in corpus.topics where !topicSeen.insert(topic.id).inserted {
+            diagnostics.error("duplicate-id", "topic id `\(topic.id)` is defined twice", at: nil)
+        }
+    }
+
+    static func checkReferences(_ references: [Reference], in corpus: Corpus, diagnostics: inout Diagnostics) {
+        let ruleIDs = Set(corpus.documents.flatMap { $0.versions.flatMap { $0.rules.map(\.id) } })
+        let sourceIDs = Set(corpus.sources.map(\.id))
+        let topicIDs = Set(corpus.topics.map(\.id))
+        for reference in references {
+            let known: Set<String>
+            let id: String
+            switch reference.target {
+            case .rule: known = ruleIDs; id = "missing-rule"
+            case .source: known = sourceIDs; id = "missing-source"
+            case .topic: known = topicIDs; id = "missing-topic"
+            }
+            guard !known.contains(reference.id) else { continue }
+            let suggestion = FieldReader.closest(to: reference.id, in: Array(known).sorted()).map { "; did you mean `\($0)`?" } ?? ""
+            diagnostics.error(id, "\(reference.role) `\(reference.id)` does not exist\(suggestion)", at: reference.location)
+        }
+    }
+
+    /// A disputed claim's correcting rules also list the claim as related, so both pages link each other.
+    static func fillDisputeLinks(_ corpus: inout Corpus) {
+        for rule in corpus.rules {
+            for target in rule.dispute?.correctedBy ?? [] {
+                if let index = corpus.rules.firstIndex(where: { $0.id == target }), !corpus.rules[index].related.contains(rule.id) {
+                    corpus.rules[index].related.append(rule.id)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,361 @@
+import BGKBMarkdown
+import BGKBModel
+
+/// Turns one Content file into a document version: front matter, points (rules), examples, the
+/// sign-off, the revision history, and conflict notes. It walks cmark's block tree; the only
+/// text it reads by line is what cmark has already located (front matter, fence lines).
+struct DocumentParser {
+    static let frontMatterFields = ["title", "document", "version", "source", "topics", "summary"]
+    static let signOffOpenings = ["share and enjoy", "cheers", "thanks", "thank you", "regards", "best regards", "best wishes", "kind regards"]
+    static let historyTitles = ["revision history", "change history", "changelog", "change log"]
+
+    let path: String
+    let text: String
+    let defaultDocumentID: String
+    let topics: [Topic]
+
+    func parse(diagnostics: inout Diagnostics) -> ParsedFile {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var front = FrontMatter()
+        var bodyStart = 0
+        if lines.first?.trimmed == "---" {
+            if let end = lines.indices.dropFirst().first(where: { lines[$0].trimmed == "---" || lines[$0].trimmed == "..." }) {
+                front = FrontMatter(block: YAMLBlock(path: path, firstLine: 2, columnOffset: 0, text: lines[1..<end].joined(separator: "\n")),
+                                    diagnostics: &diagnostics)
+                bodyStart = end + 1
+            } else {
+                diagnostics.error("bad-front-matter", "front matter opened here is never closed with `---`", at: location(line: 1, column: 1))
+            }
+        }
+        let body = lines[bodyStart...].joined(separator: "\n")
+        let tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
+        var walker = BlockWalker(parser: self, lines: lines, front: front)
+        walker.walk(tree, diagnostics: &diagnostics)
+
+        let documentID = front.document ?? defaultDocumentID
+        let rules = walker.points.enumerated().map { walker.rule(from: $0.element, documentID: documentID, diagnostics: &diagnostics) }
+        var seen: [String: SourceLocation] = [:]
+        var uniqueRules: [Rule] = []
+        for var rule in rules {
+            if let earlier = seen[rule.id] {
+                if walker.explicitIDs.contains(rule.id) {
+                    diagnostics.error("duplicate-id", "rule id `\(rule.id)` is used twice in this document", at: rule.location,
+                                      notes: ["first used at \(earlier)"])
+                } else {
+                    var suffix = 2
+                    while seen["\(rule.id)-\(suffix)"] != nil { suffix += 1 }
+                    rule.id = "\(rule.id)-\(suffix)"
+                    rule.examples = rule.examples.map { var example = $0; example.rule = rule.id; return example }
+                }
+            }
+            seen[rule.id] = rule.location
+            uniqueRules.append(rule)
+        }
+        if uniqueRules.isEmpty && walker.entries.isEmpty {
+            diagnostics.warning("empty-document", "no points found: every paragraph is a point, unless it follows the sign-off",
+                                at: location(line: bodyStart + 1, column: 1))
+        }
+        let version = DocumentVersion(label: front.version, path: path, rules: uniqueRules,
+                                      revisions: walker.entries.map { var entry = $0; entry.document = documentID; return entry },
+                                      signOff: walker.signOff, summary: front.summary)
+        return ParsedFile(documentID: documentID, title: front.title ?? walker.firstHeading ?? documentID, sourceID: front.source,
+                          summary: front.summary, version: version, conflictNotes: walker.conflictNotes,
+                          references: front.references + walker.references, location: location(line: 1, column: 1))
+    }
+
+    func location(line: Int, column: Int) -> SourceLocation { SourceLocation(path: path, line: line, column: column) }
+    func location(_ position: Position) -> SourceLocation { location(line: position.line, column: position.column) }
+}
+
+/// Front matter fields, read with positions.
+struct FrontMatter {
+    var title: String?
+    var document: String?
+    var version: String?
+    var source: String?
+    var topics: [String] = []
+    var summary: String?
+    var references: [Reference] = []
+
+    init() {}
+
+    init(block: YAMLBlock, diagnostics: inout Diagnostics) {
+        guard !block.text.trimmed.isEmpty, let node = block.compose(diagnostics: &diagnostics, what: "front matter"),
+              let reader = FieldReader(node, block: block, what: "front matter", allowed: DocumentParser.frontMatterFields, diagnostics: &diagnostics)
+        else { return }
+        title = reader.string("title", diagnostics: &diagnostics)
+        document = reader.string("document", diagnostics: &diagnostics)
+        if let document { RuleAnnotation.checkID(document, at: reader.location("document"), diagnostics: &diagnostics) }
+        version = reader.string("version", diagnostics: &diagnostics)
+        if let version, case let .invalid(message, id) = RevisionDate.parse(version) {
+            diagnostics.error(id, "version \(message)", at: reader.location("version"))
+        }
+        source = reader.string("source", diagnostics: &diagnostics)
+        if let source { references.append(Reference(target: .source, id: source, location: reader.location("source"), role: "document source")) }
+        let topicValues = reader.strings("topics", diagnostics: &diagnostics)
+        topics = topicValues.map(\.0)
+        references += topicValues.map { Reference(target: .topic, id: $0.0, location: $0.1, role: "topic") }
+        summary = reader.string("summary", diagnostics: &diagnostics)
+    }
+}
+
+/// A point as gathered from the block stream, before it becomes a rule.
+struct PointDraft {
+    var blocks: [MarkdownNode]
+    var annotation: MarkdownNode?
+    var examples: [MarkdownNode] = []
+}
+
+/// The state machine over top-level blocks: points, then the sign-off, then the history, then
+/// whatever follows (ignored).
+struct BlockWalker {
+    enum State { case points, signedOff, history, ended }
+
+    let parser: DocumentParser
+    let lines: [String]
+    let front: FrontMatter
+    var state = State.points
+    var pending: [MarkdownNode] = []
+    var points: [PointDraft] = []
+    var entries: [RevisionEntry] = []
+    var conflictNotes: [ConflictNote] = []
+    var references: [Reference] = []
+    var explicitIDs = Set<String>()
+    var signOff: String?
+    var firstHeading: String?
+    var annotated = false
+
+    init(parser: DocumentParser, lines: [String], front: FrontMatter) {
+        self.parser = parser
+        self.lines = lines
+        self.front = front
+    }
+
+    mutating func walk(_ document: MarkdownNode, diagnostics: inout Diagnostics) {
+        annotated = document.children.contains { Self.fenceWord($0) == "rule" }
+        for block in document.children {
+            checkFence(block, diagnostics: &diagnostics)
+            if Self.fenceWord(block) == "conflict" {
+                readConflict(block, diagnostics: &diagnostics)
+                continue
+            }
+            switch state {
+            case .points: point(block, diagnostics: &diagnostics)
+            case .signedOff:
+                if isHistoryTitle(block) { beginHistory(block, diagnostics: &diagnostics) }
+            case .history: historyBlock(block, diagnostics: &diagnostics)
+            case .ended: break
+            }
+        }
+        flushPlain()
+    }
+
+    // MARK: Points
+
+    private mutating func point(_ block: MarkdownNode, diagnostics: inout Diagnostics) {
+        switch block.kind {
+        case let .heading(level):
+            if level == 1, firstHeading == nil { firstHeading = block.plainText.trimmed }
+            if isHistoryTitle(block) { beginHistory(block, diagnostics: &diagnostics); return }
+            flushPlain()
+        case .paragraph:
+            if isHistoryTitle(block) { beginHistory(block, diagnostics: &diagnostics); return }
+            if isSignOff(block) {
+                flushPlain()
+                signOff = block.plainText.trimmed
+                state = .signedOff
+                return
+            }
+            if !annotated { flushPlain() }
+            pending.append(block)
+        case .thematicBreak:
+            flushPlain()
+        case .codeBlock:
+            switch Self.fenceWord(block) {
+            case "rule":
+                guard !pending.isEmpty else {
+                    diagnostics.error("missing-rule", "this ```rule block has no point before it", at: parser.location(block.start))
+                    return
+                }
+                points.append(PointDraft(blocks: pending, annotation: block))
+                pending = []
+            case "scenario":
+                flushPlain()
+                guard !points.isEmpty else {
+                    diagnostics.error("missing-rule", "this example has no rule before it", at: parser.location(block.start))
+                    return
+                }
+                points[points.count - 1].examples.append(block)
+            default:
+                pending.append(block)
+            }
+        default:
+            pending.append(block)
+        }
+    }
+
+    /// Turns pending blocks with no ```rule block into points, one per paragraph with the blocks after it.
+    private mutating func flushPlain() {
+        guard !pending.isEmpty else { return }
+        var current: [MarkdownNode] = []
+        for block in pending {
+            if case .paragraph = block.kind, !current.isEmpty, !Self.isLabelled(block) {
+                points.append(PointDraft(blocks: current))
+                current = []
+            }
+            current.append(block)
+        }
+        if !current.isEmpty { points.append(PointDraft(blocks: current)) }
+        pending = []
+    }
+
+    private func isSignOff(_ block: MarkdownNode) -> Bool {
+        let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init)?.lowercased() ?? ""
+        return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
+    }
+
+    private func isHistoryTitle(_ block: MarkdownNode) -> Bool {
+        switch block.kind {
+        case .heading, .paragraph:
+            let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""
+            return DocumentParser.historyTitles.contains(first.trimmingCharacters(in: ":").trimmed.lowercased())
+        default: return false
+        }
+    }
+
+    // MARK: History
+
+    private mutating func beginHistory(_ block: MarkdownNode, diagnostics: inout Diagnostics) {
+        flushPlain()
+        state = .history
+        if case .paragraph = block.kind {
+            // `Revision History` followed by entries on the next lines of the same paragraph.
+            let lines = Self.lines(of: block.children)
+            readEntryLines(Array(lines.dropFirst()), block: block, firstLineIndex: 1, diagnostics: &diagnostics)
+        }
+    }
+
+    private mutating func historyBlock(_ block: MarkdownNode, diagnostics: inout Diagnostics) {
+        switch block.kind {
+        case .list:
+            for item in block.children {
+                let inlines = item.children.first.map { $0.children } ?? []
+                let line = Self.lines(of: inlines).first ?? []
+                if !readEntry(line, at: parser.location(item.start), diagnostics: &diagnostics) { state = .ended; return }
+            }
+        case .paragraph:
+            readEntryLines(Self.lines(of: block.children), block: block, firstLineIndex: 0, diagnostics: &diagnostics)
+        default:
+            state = .ended
+        }
+    }
+
+    private mutating func readEntryLines(_ lines: [[MarkdownNode]], block: MarkdownNode, firstLineIndex: Int, diagnostics: inout Diagnostics) {
+        for (offset, line) in lines.enumerated() {
+            let location = SourceLocation(path: parser.path, line: block.start.line + firstLineIndex + offset,
+                                          column: offset + firstLineIndex == 0 ? block.start.column : 1)
+            if !readEntry(line, at: location, diagnostics: &diagnostics) { state = .ended; return }
+        }
+    }
+
+    /// Reads one entry; false when the line is not an entry (the history has ended).
+    private mutating func readEntry(_ inlines: [MarkdownNode], at location: SourceLocation, diagnostics: inout Diagnostics) -> Bool {
+        let text = inlines.map(\.plainText).joined().trimmed
+        if text.isEmpty { return true }
+        switch RevisionDate.parse(text) {
+        case let .date(day, written, rest):
+            var linked: [String] = []
+            for node in inlines {
+                node.forEach { child in
+                    if case let .link(destination, _) = child.kind, destination.hasPrefix("#") {
+                        let id = String(destination.dropFirst())
+                        linked.append(id)
+                        references.append(Reference(target: .rule, id: id, location: location, role: "revision entry link"))
+                    }
+                }
+            }
+            entries.append(RevisionEntry(date: day, writtenDate: written, text: rest, linkedRules: linked.uniqued,
+                                         document: front.document ?? parser.defaultDocumentID, version: front.version, location: location))
+            return true
+        case let .invalid(message, id):
+            diagnostics.error(id, "revision entry: \(message)", at: location)
+            return true
+        case .notADate:
+            return false
+        }
+    }
+
+    /// Splits a paragraph's inlines at soft and hard breaks.
+    static func lines(of inlines: [MarkdownNode]) -> [[MarkdownNode]] {
+        var result: [[MarkdownNode]] = [[]]
+        for node in inlines {
+            switch node.kind {
+            case .softBreak, .lineBreak: result.append([])
+            default: result[result.count - 1].append(node)
+            }
+        }
+        return result
+    }
+
+    // MARK: Blocks with info strings
+
+    /// The first word of a fenced block's info string (`rule`, `scenario`, `conflict`, `swift`).
+    static func fenceWord(_ block: MarkdownNode) -> String? {
+        guard case let .codeBlock(info, _) = block.kind else { return nil }
+        return info.split(separator: " ").first.map(String.init)
+    }
+
+    /// A fenced block that runs to the end of the file was never closed: cmark closes it silently.
+    private func checkFence(_ block: MarkdownNode, diagnostics: inout Diagnostics) {
+        guard case let .codeBlock(_, fence) = block.kind, !fence.isEmpty else { return }
+        let lastLine = block.end.line
+        let closing = lastLine - 1 < lines.count && lastLine > block.start.line ? lines[lastLine - 1].trimmed : ""
+        let closed = closing.count >= fence.count && closing.allSatisfy { $0 == fence.first }
+        if !closed {
+            diagnostics.error("unterminated-fence", "code block opened with \(fence) is never closed", at: parser.location(block.start),
+                              notes: ["everything after it, to the end of the file, was read as code"])
+        }
+    }
+
+    private mutating func readConflict(_ block: MarkdownNode, diagnostics: inout Diagnostics) {
+        let yaml = YAMLBlock(path: parser.path, firstLine: block.start.line + 1, columnOffset: block.start.column - 1, text: block.literal)
+        guard let node = yaml.compose(diagnostics: &diagnostics, what: "conflict block"),
+              let reader = FieldReader(node, block: yaml, what: "conflict block", allowed: ["id", "subject", "assessment", "claims", "rules"],
+                                       diagnostics: &diagnostics) else { return }
+        guard let id = reader.string("id", diagnostics: &diagnostics) else {
+            diagnostics.error("bad-field-value", "a conflict block needs an `id`", at: parser.location(block.start))
+            return
+        }
+        var claims: [Conflict.Claim] = []
+        if let claimNodes = reader.node("claims")?.sequence {
+            for item in claimNodes {
+                guard let claimReader = FieldReader(item, block: yaml, what: "a claim", allowed: ["value", "source", "version", "locator"],
+                                                    diagnostics: &diagnostics),
+                      let value = claimReader.string("value", diagnostics: &diagnostics),
+                      let source = claimReader.string("source", diagnostics: &diagnostics) else { continue }
+                references.append(Reference(target: .source, id: source, location: claimReader.location("source"), role: "claim source"))
+                claims.append(Conflict.Claim(value: value, citation: Citation(source: source, version: claimReader.string("version", diagnostics: &diagnostics),
+                                                                              locator: claimReader.string("locator", diagnostics: &diagnostics)),
+                                             location: yaml.location(item.mark)))
+            }
+        }
+        let rules = reader.strings("rules", diagnostics: &diagnostics)
+        references += rules.map { Reference(target: .rule, id: $0.0, location: $0.1, role: "conflict rule") }
+        conflictNotes.append(ConflictNote(id: id, subject: reader.string("subject", diagnostics: &diagnostics),
+                                          assessment: reader.string("assessment", diagnostics: &diagnostics), claims: claims,
+                                          rules: rules.map(\.0), location: parser.location(block.start)))
+    }
+
+    static func isLabelled(_ block: MarkdownNode) -> Bool { label(of: block) != nil }
+
+    /// `**Why it matters.**` → "why", `**Instead.**` → "instead".
+    static func label(of block: MarkdownNode) -> String? {
+        guard case .paragraph = block.kind, let first = block.children.first, case .strong = first.kind else { return nil }
+        let text = first.plainText.trimmingCharacters(in: ".: ").lowercased()
+        switch text {
+        case "why it matters", "why": return "why"
+        case "instead", "what to do instead", "do this instead": return "instead"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import BGKBMarkdown
+import BGKBModel
+
+extension BlockWalker {
+    /// Builds a rule from a gathered point: its annotation wins over what the text implies.
+    mutating func rule(from draft: PointDraft, documentID: String, diagnostics: inout Diagnostics) -> Rule {
+        let annotation = draft.annotation.map { block -> RuleAnnotation in
+            RuleAnnotation(block: YAMLBlock(path: parser.path, firstLine: block.start.line + 1, columnOffset: block.start.column - 1,
+                                            text: block.literal), diagnostics: &diagnostics)
+        } ?? nil
+        if let annotation { references += annotation.references }
+        if let id = annotation?.id { explicitIDs.insert(id) }
+
+        // The lead paragraph: the first one that is not a labelled Why/Instead paragraph.
+        let leadIndex = draft.blocks.firstIndex { if case .paragraph = $0.kind { return !Self.isLabelled($0) } else { return false } }
+        var inlines: [MarkdownNode] = leadIndex.map { draft.blocks[$0].children } ?? []
+        let callout = Self.stripCallout(&inlines)
+        let leadText = inlines.map(\.plainText).joined()
+        var statement = PlainText.firstSentence(leadText)
+        if statement.isEmpty, let first = draft.blocks.first { statement = PlainText.firstSentence(first.plainText) }
+        let tail = Self.inlines(inlines, after: statement, in: leadText)
+
+        var detailParts: [String] = []
+        let tailMarkdown = MarkdownWriter.inlines(tail).trimmed
+        if !tailMarkdown.isEmpty { detailParts.append(tailMarkdown) }
+        var why: [String] = []
+        var instead: [String] = []
+        var plainParts = [leadText]
+        var codeSpans: [String] = []
+        for (index, block) in draft.blocks.enumerated() {
+            block.forEach { if case .code = $0.kind { codeSpans.append($0.literal) } }
+            if index == leadIndex { continue }
+            if let label = Self.label(of: block) {
+                let text = MarkdownWriter.inlines(block.children.dropFirst()).trimmed
+                if label == "why" { why.append(text) } else { instead.append(text) }
+                plainParts.append(block.children.dropFirst().map(\.plainText).joined())
+                continue
+            }
+            if leadIndex == nil, index == 0, case .list = block.kind {
+                // A point that is only a list: the first item is the statement, the rest is details.
+                detailParts.append(source(of: block))
+                continue
+            }
+            detailParts.append(source(of: block))
+            if case .codeBlock = block.kind {} else { plainParts.append(block.plainText) }
+        }
+        let plain = plainParts.joined(separator: "\n")
+
+        let id = annotation?.id ?? PlainText.slug(statement)
+        let examples = draft.examples.compactMap { example(from: $0, rule: id, diagnostics: &diagnostics) }
+        let sources: [Citation] = annotation?.sources ?? front.source.map { [Citation(source: $0, version: front.version)] } ?? []
+        let topics = annotation?.topics ?? inferTopics(plain)
+        let apis = (annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain)
+        let title = annotation?.title ?? PlainText.title(from: statement)
+        let numbers = annotation?.numbers ?? PlainText.numbers(in: plain, measures: title)
+        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.joined(separator: " "))
+        return Rule(id: id, title: title, statement: statement.replacingNewlines, details: detailParts.joined(separator: "\n\n"),
+                    kind: annotation?.kind ?? PlainText.kind(of: statement), callout: callout, topics: topics, apis: apis.uniqued,
+                    numbers: numbers, crashCodes: crashCodes.uniqued, sources: sources,
+                    why: why.isEmpty ? nil : why.joined(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.joined(separator: "\n\n"),
+                    examples: examples, dispute: annotation?.dispute, notSimulated: annotation?.notSimulated,
+                    related: annotation?.related ?? [], document: documentID, version: front.version,
+                    location: parser.location(draft.blocks.first?.start ?? Position(line: 1, column: 1)))
+    }
+
+    private func inferTopics(_ plain: String) -> [String] {
+        let lower = plain.lowercased()
+        let matched = parser.topics.filter { topic in topic.keywords.contains { lower.contains($0.lowercased()) } }.map(\.id)
+        return matched.isEmpty ? front.topics : matched
+    }
+
+    /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.
+    static func looksLikeAPI(_ span: String) -> Bool {
+        guard let first = span.first, first.isLetter || first == "_" || first == "." else { return false }
+        return !span.contains(" ") && span.count > 2 && (span.contains { $0.isUppercase } || span.contains("("))
+    }
+
+    /// Removes a leading `IMPORTANT`, `Note` or `Warning` label (plain or bold) from a paragraph's inlines.
+    static func stripCallout(_ inlines: inout [MarkdownNode]) -> Callout? {
+        guard let first = inlines.first else { return nil }
+        if case .strong = first.kind {
+            let label = first.plainText.trimmingCharacters(in: ":. ")
+            guard let callout = callout(named: label) else { return nil }
+            inlines.removeFirst()
+            if let next = inlines.first, case .text = next.kind {
+                inlines[0].literal = String(next.literal.drop { $0 == " " || $0 == ":" })
+            }
+            return callout
+        }
+        guard case .text = first.kind else { return nil }
+        let words = first.literal.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let word = words.first else { return nil }
+        let label = word.hasSuffix(":") ? String(word.dropLast()) : String(word)
+        guard let callout = callout(named: label) else { return nil }
+        let rest = words.count > 1 ? String(words[1]) : ""
+        // `Note that …` is prose, not a callout: a callout is followed by `:` or a capitalised sentence.
+        let continuesWithCapital = rest.first.map(\.isUppercase) ?? (inlines.count > 1)
+        if callout != .important, !word.hasSuffix(":"), !continuesWithCapital { return nil }
+        inlines[0].literal = rest
+        return callout
+    }
+
+    private static func callout(named label: String) -> Callout? {
+        switch label {
+        case "IMPORTANT", "Important": return .important
+        case "Note", "NOTE": return .note
+        case "Warning", "WARNING": return .warning
+        default: return nil
+        }
+    }
+
+    /// The inlines that remain after the first `statement.count` characters of plain text.
+    static func inlines(_ inlines: [MarkdownNode], after statement: String, in plain: String) -> [MarkdownNode] {
+        let leading = plain.prefix { $0 == " " || $0 == "\n" }.count
+        var remaining = leading + statement.count
+        var result: [MarkdownNode] = []
+        for node in inlines {
+            if remaining <= 0 { result.append(node); continue }
+            let length = node.plainText.count
+            if length <= remaining { remaining -= length; continue }
+            if case .text = node.kind {
+                var rest = node
+                rest.literal = String(node.literal.dropFirst(remaining))
+                result.append(rest)
+            } else {
+                // The sentence ends inside emphasis or a link: keep the whole node rather than break markup.
+                result.append(node)
+            }
+            remaining = 0
+        }
+        return result
+    }
+
+    /// A block's Markdown exactly as written in the file.
+    func source(of block: MarkdownNode) -> String {
+        let first = max(1, block.start.line), last = min(lines.count, max(block.end.line, first))
+        guard first <= last else { return "" }
+        var text = lines[(first - 1)..<last]
+        // cmark ends a block on the line before a blank one, except lists, whose end may include it.
+        while let tail = text.last, tail.trimmed.isEmpty { text = text.dropLast() }
+        return text.joined(separator: "\n")
+    }
+
+    private func example(from block: MarkdownNode, rule: String, diagnostics: inout Diagnostics) -> Example? {
+        guard case let .codeBlock(info, _) = block.kind else { return nil }
+        let words = Self.infoWords(info)
+        let location = SourceLocation(path: parser.path, line: block.start.line + 1, column: block.start.column)
+        guard words.count >= 2, let intent = Example.Intent(rawValue: words[1]) else {
+            diagnostics.error("example-without-intent", "an example must say `scenario follows` or `scenario breaks`", at: parser.location(block.start))
+            return nil
+        }
+        let hasExpectation = block.literal.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        if !hasExpectation {
+            diagnostics.error("example-without-expectation", "this example states no expectation: add a line such as `expect suspended`",
+                              at: parser.location(block.start))
+        }
+        let name = words.count > 2 ? words[2...].joined(separator: " ") : nil
+        return Example(rule: rule, name: name, intent: intent, text: block.literal, location: location)
+    }
+
+    /// Splits an info string into words, keeping "quoted names" whole and without their quotes.
+    static func infoWords(_ info: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in info {
+            if let open = quote {
+                if character == open || (open == "“" && character == "”") { words.append(current); current = ""; quote = nil }
+                else { current.append(character) }
+            } else if character == "\"" || character == "“" {
+                if !current.isEmpty { words.append(current); current = "" }
+                quote = character
+            } else if character == " " {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}

@@ -1,0 +1,213 @@
+import BGKBModel
+
+/// Links the versions of one document: per rule, what changed between consecutive versions
+/// (added, removed, reworded, corrected, unchanged) and which dated entry explains it; and the
+/// facts the versions disagree on, as conflicts.
+struct VersionLinker {
+    let documentID: String
+    /// Oldest first.
+    let versions: [DocumentVersion]
+
+    struct Result {
+        var rules: [Rule]
+        var conflicts: [Conflict]
+    }
+
+    func link() -> Result {
+        guard let latest = versions.last else { return Result(rules: [], conflicts: []) }
+        var histories: [String: [RuleRevision]] = [:]
+        var removed: [String: Rule] = [:]
+        var conflicts: [Conflict] = []
+        var renamed: [String: String] = [:]   // old id → id in the next version
+
+        if let first = versions.first {
+            for rule in first.rules {
+                let entry = explicitEntry(for: rule.id, in: latest.revisions)
+                histories[rule.id, default: []].append(RuleRevision(change: .added, version: first.label, previousVersion: nil,
+                                                                    entry: entry, wording: rule.wording))
+            }
+        }
+        for (old, new) in zip(versions, versions.dropFirst()) {
+            let pairs = match(old.rules, new.rules)
+            let fresh = newEntries(old: old, new: new)
+            for (oldRule, newRule) in pairs.matched {
+                if oldRule.id != newRule.id {
+                    renamed[oldRule.id] = newRule.id
+                    histories[newRule.id] = histories.removeValue(forKey: oldRule.id)
+                }
+                let same = Self.normalized(oldRule.wording) == Self.normalized(newRule.wording)
+                let entry = same ? nil : explain(newRule, previous: oldRule, among: fresh)
+                let corrected = entry.map { Self.isCorrection($0.text) } ?? false
+                histories[newRule.id, default: []].append(RuleRevision(
+                    change: same ? .unchanged : (corrected ? .corrected : .reworded), version: new.label, previousVersion: old.label,
+                    entry: entry, previousWording: same ? nil : oldRule.wording, wording: same ? nil : newRule.wording))
+                conflicts += numberConflicts(oldRule, newRule, old: old, new: new)
+            }
+            for rule in pairs.added {
+                histories[rule.id, default: []].append(RuleRevision(change: .added, version: new.label, previousVersion: old.label,
+                                                                   entry: explain(rule, previous: nil, among: fresh), wording: rule.wording))
+            }
+            for rule in pairs.removed {
+                histories[rule.id, default: []].append(RuleRevision(change: .removed, version: new.label, previousVersion: old.label,
+                                                                   entry: explain(rule, previous: rule, among: fresh), previousWording: rule.wording))
+                removed[rule.id] = rule
+            }
+            conflicts += entryConflicts(old: old, new: new)
+        }
+
+        // Entries that link a rule explicitly but that no version diff accounts for (older history).
+        let latestIDs = Set(latest.rules.map(\.id))
+        var rules = (latest.rules + versions.dropLast().reversed().flatMap(\.rules).filter { removed[$0.id] != nil && !latestIDs.contains($0.id) }).uniquedByID
+        for index in rules.indices {
+            var history = histories[rules[index].id] ?? []
+            for entry in latest.revisions where entry.linkedRules.contains(rules[index].id) && !history.contains(where: { $0.entry == entry }) {
+                history.append(RuleRevision(change: Self.change(described: entry.text), version: nil, previousVersion: nil, entry: entry))
+            }
+            rules[index].history = history.sorted { ($0.date ?? Day(year: 0, month: 0, day: 0)) < ($1.date ?? Day(year: 0, month: 0, day: 0)) }
+        }
+        return Result(rules: rules, conflicts: conflicts)
+    }
+
+    // MARK: Matching rules across versions
+
+    struct Pairs {
+        var matched: [(Rule, Rule)] = []
+        var added: [Rule] = []
+        var removed: [Rule] = []
+    }
+
+    /// Same id first; then, for the rest, the most similar wording above a threshold (a reworded
+    /// point whose derived id changed is still the same point).
+    func match(_ old: [Rule], _ new: [Rule]) -> Pairs {
+        var pairs = Pairs()
+        var unmatchedOld = old
+        var unmatchedNew: [Rule] = []
+        for rule in new {
+            if let index = unmatchedOld.firstIndex(where: { $0.id == rule.id }) {
+                pairs.matched.append((unmatchedOld.remove(at: index), rule))
+            } else {
+                unmatchedNew.append(rule)
+            }
+        }
+        for rule in unmatchedNew {
+            let scored = unmatchedOld.enumerated().map { ($0.offset, Self.similarity($0.element.wording, rule.wording)) }
+            if let best = scored.max(by: { $0.1 < $1.1 }), best.1 >= 0.5 {
+                pairs.matched.append((unmatchedOld.remove(at: best.0), rule))
+            } else {
+                pairs.added.append(rule)
+            }
+        }
+        pairs.removed = unmatchedOld
+        return pairs
+    }
+
+    // MARK: Explaining changes
+
+    /// Entries in the newer version that the older one does not have.
+    func newEntries(old: DocumentVersion, new: DocumentVersion) -> [RevisionEntry] {
+        new.revisions.filter { entry in !old.revisions.contains { Self.similarity($0.text, entry.text) >= 0.8 } }
+    }
+
+    private func explicitEntry(for id: String, in entries: [RevisionEntry]) -> RevisionEntry? {
+        entries.first { $0.linkedRules.contains(id) }
+    }
+
+    /// The entry that explains a change: one that links the rule; else the only new entry; else the
+    /// new entry sharing most words with what changed.
+    func explain(_ rule: Rule, previous: Rule?, among entries: [RevisionEntry]) -> RevisionEntry? {
+        if let linked = entries.first(where: { $0.linkedRules.contains(rule.id) }) { return linked }
+        if entries.count == 1 { return entries[0] }
+        let changed = Self.changedWords(from: previous?.wording ?? "", to: rule.wording)
+        let scored = entries.map { ($0, Self.wordSet($0.text).intersection(changed).count) }
+        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
+        return best.0
+    }
+
+    static func isCorrection(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return ["correct", "error", "mistake", "wrong", "fixed a"].contains { lower.contains($0) }
+    }
+
+    static func change(described text: String) -> RuleRevision.Change {
+        let lower = text.lowercased()
+        if isCorrection(lower) { return .corrected }
+        if lower.hasPrefix("added") || lower.hasPrefix("first posted") || lower.hasPrefix("introduced") { return .added }
+        if lower.hasPrefix("removed") || lower.hasPrefix("deleted") { return .removed }
+        return .reworded
+    }
+
+    // MARK: Conflicts
+
+    /// The same entry (by its words) dated differently in two versions.
+    func entryConflicts(old: DocumentVersion, new: DocumentVersion) -> [Conflict] {
+        var result: [Conflict] = []
+        for entry in new.revisions {
+            guard let twin = old.revisions.max(by: { Self.similarity($0.text, entry.text) < Self.similarity($1.text, entry.text) }),
+                  Self.similarity(twin.text, entry.text) >= 0.6, twin.date != entry.date else { continue }
+            let year = min(twin.date.year, entry.date.year)
+            result.append(Conflict(
+                id: "\(documentID)-revision-date-\(year)",
+                subject: "Date of the revision entry “\(PlainText.title(from: entry.text))”",
+                claims: [
+                    Conflict.Claim(value: twin.writtenDate, citation: Citation(source: old.label.map { "\(documentID)@\($0)" } ?? documentID, version: old.label),
+                                   location: twin.location),
+                    Conflict.Claim(value: entry.writtenDate, citation: Citation(source: new.label.map { "\(documentID)@\($0)" } ?? documentID, version: new.label),
+                                   location: entry.location),
+                ]))
+        }
+        return result
+    }
+
+    /// One rule stating different numbers in two versions (same unit and measure, different value).
+    func numberConflicts(_ old: Rule, _ new: Rule, old oldVersion: DocumentVersion, new newVersion: DocumentVersion) -> [Conflict] {
+        var result: [Conflict] = []
+        for number in new.numbers {
+            guard let before = old.numbers.first(where: { $0.unit == number.unit && $0.measures == number.measures }),
+                  before.value != number.value, old.numbers.count == new.numbers.count else { continue }
+            result.append(Conflict(
+                id: "\(new.id)-number-\(number.unit.rawValue)",
+                subject: "Value of “\(number.measures.isEmpty ? new.title : number.measures)” in two versions of \(documentID)",
+                claims: [
+                    Conflict.Claim(value: before.description, citation: Citation(source: documentID, version: oldVersion.label), location: old.location),
+                    Conflict.Claim(value: number.description, citation: Citation(source: documentID, version: newVersion.label), location: new.location),
+                ],
+                rules: [new.id]))
+        }
+        return result
+    }
+
+    // MARK: Words
+
+    static func normalized(_ text: String) -> String { wordList(text).joined(separator: " ") }
+
+    static func wordList(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber { current.append(character) } else if !current.isEmpty { words.append(current); current = "" }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    static func wordSet(_ text: String) -> Set<String> { Set(wordList(text).filter { $0.count > 3 }) }
+
+    /// Jaccard similarity of the two texts' word sets.
+    static func similarity(_ a: String, _ b: String) -> Double {
+        let left = Set(wordList(a)), right = Set(wordList(b))
+        guard !left.isEmpty || !right.isEmpty else { return 1 }
+        return Double(left.intersection(right).count) / Double(left.union(right).count)
+    }
+
+    /// Words present in one wording and not the other: what a revision entry should talk about.
+    static func changedWords(from old: String, to new: String) -> Set<String> {
+        wordSet(old).symmetricDifference(wordSet(new))
+    }
+}
+
+extension Array where Element == Rule {
+    var uniquedByID: [Rule] {
+        var seen = Set<String>()
+        return filter { seen.insert($0.id).inserted }
+    }
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// `bgkb`: the iOS background-execution knowledge base.
+@main
+struct BGKB: ParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "bgkb",
+        abstract: "The iOS background-execution knowledge base: checked rules, simulated examples, a site and a quiz.",
+        discussion: "Content lives in Markdown under Content/ (see Content/README.md). Start with `bgkb lint`, then `bgkb list`.",
+        version: version,
+        subcommands: [Lint.self, List.self, Show.self]
+    )
+}
