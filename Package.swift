@@ -38,7 +38,10 @@ let package = Package(
             ]
         ),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
-        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"]),
+        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"], plugins: ["EmbedContentPlugin"]),
+        /// Build tool that writes Content/ into BGKBQuiz as Swift, so the quiz ships its knowledge.
+        .executableTarget(name: "EmbedContent"),
+        .plugin(name: "EmbedContentPlugin", capability: .buildTool(), dependencies: ["EmbedContent"]),
         .executableTarget(
             name: "bgkb",
             dependencies: [
