@@ -97,7 +97,7 @@ public struct QuizSession {
                 }
                 switch command {
                 case let .invalid(message):
-                    terminal.write(style.paint(message, .yellow) + "\n\n")
+                    terminal.write(lines(style.wrap(message), tone: .yellow) + "\n")
                     terminal.write(render(question, number: number + 1, withListing: false))
                     continue
                 case .hint:

@@ -6,7 +6,20 @@ extension QuestionGenerator {
     func numberDrafts(for rule: Rule) -> [QuestionDraft] {
         rule.numbers.enumerated().compactMap { index, number in
             let measures = number.measures.trimmingCharacters(in: .whitespaces)
-            guard !measures.isEmpty else { return nil }
+            // Numbers found in the text (not annotated) carry the statement as what they measure:
+            // ask those as a gap in the statement instead, when the figure is written there.
+            let describesItself = measures.isEmpty || measures.hasSuffix("…") || measures.count > 60
+                || rule.statement.hasPrefix(measures)
+            let prompt: String
+            if !describesItself {
+                prompt = "What does the guidance give as the \(measures)?"
+            } else if let gap = numberPhraseRange(number, in: rule.statement) {
+                var text = rule.statement
+                text.replaceSubrange(gap, with: "____")
+                prompt = "Which figure fills the gap? \(text)"
+            } else {
+                return nil
+            }
             let answer = numberText(number)
             // Same value said with another firmness or promise, then other values in the unit:
             // the learner must know both how much and how sure.
@@ -19,8 +32,9 @@ extension QuestionGenerator {
             }
             var otherValues: [String] = []
             let corpusValues = corpus.rules.flatMap(\.numbers).filter { $0.unit == number.unit && $0.value != number.value }.map(\.value)
-            let scaled = [number.value * 2, number.value / 6, number.value * 10, number.value + 1]
-                .filter { $0 > 0 && $0 != number.value }
+            // Plausible wrong sizes: whole numbers when the figure is whole (no "166.7 assertions").
+            let scaled = [number.value * 2, number.value / 6, number.value / 2, number.value * 10]
+                .filter { $0 > 0 && $0 != number.value && ($0 == $0.rounded() || number.value != number.value.rounded()) }
             for value in corpusValues + scaled {
                 var variant = number
                 variant.value = value == value.rounded() ? value : (value * 10).rounded() / 10
@@ -33,8 +47,8 @@ extension QuestionGenerator {
             var detail = "The figure: \(answer)."
             if let note = number.note, !note.isEmpty { detail += " (\(note))" }
             return QuestionDraft(
-                kind: .recall, slot: "number:\(measures)" + (repeated ? "#\(index)" : ""),
-                prompt: "What does the guidance give as the \(measures)?",
+                kind: .recall, slot: "number:\(describesItself ? numberText(number) : measures)" + (repeated ? "#\(index)" : ""),
+                prompt: prompt,
                 answer: answer, distractors: distractors,
                 hint: "It is measured in \(unitName(number.unit)), and the sources \(number.guaranteed ? "promise it" : "do not promise it").",
                 explanation: explanation(rule, detail))
@@ -90,6 +104,32 @@ extension QuestionGenerator {
                 hint: hint(rule, hiding: [short]), explanation: explanation(rule, "API: \(api)"))
         }
     }
+}
+
+/// Where a number is written in a sentence, with the words that give its firmness before it and
+/// its unit after it ("about 30 seconds", "at most 1000"), so the gap hides the whole figure.
+func numberPhraseRange(_ number: StatedNumber, in text: String) -> Range<String.Index>? {
+    guard number.value == number.value.rounded(), abs(number.value) < 1e9,
+          let core = wholeWordRange(of: String(Int(number.value)), in: text) else { return nil }
+    var lower = core.lowerBound
+    let before = text[..<lower].lowercased()
+    for phrase in ["approximately ", "no more than ", "less than ", "more than ", "at least ", "at most ", "roughly ",
+                   "around ", "nearly ", "about ", "up to ", "under ", "over ", "~"] where before.hasSuffix(phrase) {
+        lower = text.index(lower, offsetBy: -phrase.count)
+        break
+    }
+    var upper = core.upperBound
+    let after = text[upper...].lowercased()
+    for unit in [" milliseconds", " seconds", " second", " minutes", " minute", " hours", " hour", " days", " day",
+                 " weeks", " week", " ms", " s", " min", " h", "%", " per hour", " times per hour"] where after.hasPrefix(unit) {
+        let end = text.index(upper, offsetBy: unit.count)
+        // The unit must end at a word boundary ("30 s" but not "30 seconds" matched as " s").
+        if end == text.endIndex || !(text[end].isLetter) {
+            upper = end
+            break
+        }
+    }
+    return lower..<upper
 }
 
 /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)` → `beginBackgroundTask`;
