@@ -133,7 +133,15 @@ struct BlockWalker {
 
     mutating func walk(_ document: MarkdownNode, diagnostics: inout Diagnostics) {
         annotated = document.children.contains { Self.fenceWord($0) == "rule" }
-        for block in document.children {
+        let signOffBreak = signOffBreakIndex(document.children)
+        for (index, block) in document.children.enumerated() {
+            if index == signOffBreak, state == .points {
+                flushPlain()
+                state = .signedOff
+                signOff = document.children[(index + 1)...].prefix { if case .paragraph = $0.kind { return !isHistoryTitle($0) } else { return false } }
+                    .map { $0.plainText.trimmed }.joined(separator: "\n")
+                continue
+            }
             checkFence(block, diagnostics: &diagnostics)
             if Self.fenceWord(block) == "conflict" {
                 readConflict(block, diagnostics: &diagnostics)
@@ -148,6 +156,18 @@ struct BlockWalker {
             }
         }
         flushPlain()
+    }
+
+    /// A thematic break is the sign-off when only one or two paragraphs (or nothing) follow it before
+    /// the revision history or the end: `---` then a signature.
+    private func signOffBreakIndex(_ blocks: [MarkdownNode]) -> Int? {
+        let historyIndex = blocks.firstIndex(where: isHistoryTitle) ?? blocks.count
+        guard let last = blocks[..<historyIndex].lastIndex(where: { if case .thematicBreak = $0.kind { return true } else { return false } }) else {
+            return nil
+        }
+        let after = blocks[(last + 1)..<historyIndex].filter { Self.fenceWord($0) != "conflict" }
+        let onlyShortParagraphs = after.count <= 2 && after.allSatisfy { if case .paragraph = $0.kind { return true } else { return false } }
+        return onlyShortParagraphs ? last : nil
     }
 
     // MARK: Points

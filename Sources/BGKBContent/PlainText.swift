@@ -86,7 +86,7 @@ enum PlainText {
     /// Crash codes: `0x` followed by eight hex digits, as words.
     static func crashCodes(in text: String) -> [String] {
         words(text).compactMap { word in
-            let lower = word.lowercased()
+            let lower = word.lowercased().trimmingCharacters(in: ".,;:()“”\"’'`")
             guard lower.hasPrefix("0x"), lower.count == 10, lower.dropFirst(2).allSatisfy(\.isHexDigit) else { return nil }
             return lower
         }.uniqued

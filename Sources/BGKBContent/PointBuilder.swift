@@ -26,6 +26,7 @@ extension BlockWalker {
         var why: [String] = []
         var instead: [String] = []
         var plainParts = [leadText]
+        var prose = [Self.inlines(inlines, after: "", in: "").map(\.plainText).joined()]
         var codeSpans: [String] = []
         for (index, block) in draft.blocks.enumerated() {
             block.forEach { if case .code = $0.kind { codeSpans.append($0.literal) } }
@@ -39,10 +40,11 @@ extension BlockWalker {
             if leadIndex == nil, index == 0, case .list = block.kind {
                 // A point that is only a list: the first item is the statement, the rest is details.
                 detailParts.append(source(of: block))
+                prose.append(block.plainText)
                 continue
             }
             detailParts.append(source(of: block))
-            if case .codeBlock = block.kind {} else { plainParts.append(block.plainText) }
+            if case .codeBlock = block.kind {} else { plainParts.append(block.plainText); prose.append(block.plainText) }
         }
         let plain = plainParts.joined(separator: "\n")
 
@@ -59,7 +61,8 @@ extension BlockWalker {
                     numbers: numbers, crashCodes: crashCodes.uniqued, sources: sources,
                     why: why.isEmpty ? nil : why.joined(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.joined(separator: "\n\n"),
                     examples: examples, dispute: annotation?.dispute, notSimulated: annotation?.notSimulated,
-                    related: annotation?.related ?? [], document: documentID, version: front.version,
+                    related: annotation?.related ?? [], wording: prose.map(\.trimmed).filter { !$0.isEmpty }.joined(separator: "\n\n"),
+                    document: documentID, version: front.version,
                     location: parser.location(draft.blocks.first?.start ?? Position(line: 1, column: 1)))
     }
 

@@ -22,7 +22,7 @@ struct VersionLinker {
 
         if let first = versions.first {
             for rule in first.rules {
-                let entry = explicitEntry(for: rule.id, in: latest.revisions)
+                let entry = explicitEntry(for: rule.id, in: latest.revisions, notAfter: first.label)
                 histories[rule.id, default: []].append(RuleRevision(change: .added, version: first.label, previousVersion: nil,
                                                                     entry: entry, wording: rule.wording))
             }
@@ -108,17 +108,25 @@ struct VersionLinker {
         new.revisions.filter { entry in !old.revisions.contains { Self.similarity($0.text, entry.text) >= 0.8 } }
     }
 
-    private func explicitEntry(for id: String, in entries: [RevisionEntry]) -> RevisionEntry? {
-        entries.first { $0.linkedRules.contains(id) }
+    /// The earliest entry that links the rule and is no newer than the version it first appears in.
+    private func explicitEntry(for id: String, in entries: [RevisionEntry], notAfter label: String?) -> RevisionEntry? {
+        let limit: Day? = label.flatMap { if case let .date(day, _, _) = RevisionDate.parse($0) { return day } else { return nil } }
+        return entries.filter { entry in entry.linkedRules.contains(id) && (limit.map { entry.date <= $0 } ?? true) }.min { $0.date < $1.date }
     }
 
     /// The entry that explains a change: one that links the rule; else the only new entry; else the
-    /// new entry sharing most words with what changed.
+    /// new entry whose words best match what changed and what the rule is about. An entry that links
+    /// other rules explicitly is a weaker candidate: its author said what it touched.
     func explain(_ rule: Rule, previous: Rule?, among entries: [RevisionEntry]) -> RevisionEntry? {
         if let linked = entries.first(where: { $0.linkedRules.contains(rule.id) }) { return linked }
         if entries.count == 1 { return entries[0] }
         let changed = Self.changedWords(from: previous?.wording ?? "", to: rule.wording)
-        let scored = entries.map { ($0, Self.wordSet($0.text).intersection(changed).count) }
+        let subject = Self.wordSet(rule.wording + " " + rule.apis.joined(separator: " "))
+        let scored = entries.map { entry -> (RevisionEntry, Int) in
+            let words = Self.wordSet(entry.text)
+            let score = 2 * words.intersection(changed).count + words.intersection(subject).count - (entry.linkedRules.isEmpty ? 0 : 3)
+            return (entry, score)
+        }
         guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return nil }
         return best.0
     }

@@ -30,6 +30,9 @@ public struct Rule: Hashable, Sendable, Codable, Identifiable {
     public var related: [String]
     /// Dated entries saying when the rule was added, reworded, corrected or removed.
     public var history: [RuleRevision]
+    /// The point's prose as plain text, without code listings or our Why/Instead notes: what is
+    /// compared between versions, so adding a snippet of ours is not a change in the source.
+    public var wording: String
     /// The document and version this wording comes from.
     public var document: String
     public var version: String?
@@ -39,7 +42,7 @@ public struct Rule: Hashable, Sendable, Codable, Identifiable {
                 topics: [String] = [], apis: [String] = [], numbers: [StatedNumber] = [], crashCodes: [String] = [],
                 sources: [Citation] = [], why: String? = nil, instead: String? = nil, examples: [Example] = [],
                 dispute: Dispute? = nil, notSimulated: String? = nil, related: [String] = [],
-                history: [RuleRevision] = [], document: String, version: String? = nil, location: SourceLocation) {
+                history: [RuleRevision] = [], wording: String? = nil, document: String, version: String? = nil, location: SourceLocation) {
         self.id = id
         self.title = title
         self.statement = statement
@@ -58,13 +61,11 @@ public struct Rule: Hashable, Sendable, Codable, Identifiable {
         self.notSimulated = notSimulated
         self.related = related
         self.history = history
+        self.wording = wording ?? (details.isEmpty ? statement : statement + "\n\n" + details)
         self.document = document
         self.version = version
         self.location = location
     }
-
-    /// The full wording used to compare versions: statement and details.
-    public var wording: String { details.isEmpty ? statement : statement + "\n\n" + details }
 }
 
 /// The label a point opens with in forum style: `IMPORTANT`, `Note`, `Warning`.

@@ -1,0 +1,39 @@
+@testable import BGKBContent
+import BGKBModel
+import Foundation
+
+/// Loads in-memory Content: `documents` maps paths (under `Content/`) to text.
+func assemble(_ documents: [String: String], sources: String? = nil, topics: String? = nil) -> ContentLoadResult {
+    ContentAssembler.assemble(
+        documents: documents.map { ContentFile(path: "Content/" + $0.key, text: $0.value) },
+        sources: sources.map { ContentFile(path: "Content/sources.yml", text: $0) },
+        topics: topics.map { ContentFile(path: "Content/topics.yml", text: $0) })
+}
+
+/// `path:line:column [id]` of each diagnostic: what the tests compare.
+func places(_ diagnostics: Diagnostics) -> [String] {
+    diagnostics.all.map { "\($0.location.map(\.description) ?? "-") [\($0.id)]" }
+}
+
+/// The repository's root, found from this file, for tests that read Tests/Fixtures or Content/.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+let testSources = """
+- id: notes-old
+  title: Notes, old
+  reliability: primary
+- id: notes-new
+  title: Notes, new
+  reliability: primary
+"""
+
+let testTopics = """
+- id: expiry
+  title: Expiry
+  summary: Handlers.
+  keywords: [handler]
+- id: budgets
+  title: Budgets
+  summary: Time.
+  keywords: [seconds]
+"""
