@@ -14,8 +14,8 @@ public enum AnswerParser {
     public static let maximumLength = 200
 
     public static func parse(_ bytes: [UInt8], choiceCount: Int, trueFalse: Bool = false) -> Command {
-        let letters = "a–\(letter(choiceCount - 1))"
-        let usage = "Type \(letters) or 1–\(choiceCount) to answer, ? for a hint, s to skip, q to quit."
+        let letters = "a-\(letter(choiceCount - 1))"
+        let usage = "Type \(letters) or 1-\(choiceCount) to answer, ? for a hint, s to skip, q to quit."
         guard bytes.count <= maximumLength else { return .invalid("That line is too long. \(usage)") }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .invalid("That is not valid UTF-8 text. \(usage)")
@@ -40,7 +40,7 @@ public enum AnswerParser {
         }
         if let index {
             if (0..<choiceCount).contains(index) { return .choose(index) }
-            return .invalid("There is no choice \(shown(word)). Choose \(letters) or 1–\(choiceCount).")
+            return .invalid("There is no choice \(shown(word)). Choose \(letters) or 1-\(choiceCount).")
         }
         return .invalid("\(shown(word)) is not an answer. \(usage)")
     }

@@ -21,17 +21,19 @@ public enum QuizReport {
 
     public static func stats(bank: QuestionBank, progress: QuizProgress, corpus: Corpus, now: Date, path: String) -> String {
         var text = "Progress file: \(path)\n"
+        let style = TextStyle(width: 80)
+        func paragraph(_ line: String) -> String { style.wrap(line, hanging: "  ").joined(separator: "\n") + "\n" }
         let cards = bank.questions.map { ($0, progress.card(for: $0)) }
         let seen = cards.filter { !$0.1.isNew }
         let due = seen.filter { ($0.1.due ?? .distantFuture) <= now }
         let missed = seen.filter { $0.1.isMissed }
         let mastered = seen.filter { $0.1.interval >= masteredInterval }
-        text += "Questions: \(bank.questions.count) in the bank, \(seen.count) seen, \(bank.questions.count - seen.count) new, "
-            + "\(due.count) due now, \(missed.count) missed last time, \(mastered.count) learnt.\n"
+        text += paragraph("Questions: \(bank.questions.count) in the bank, \(seen.count) seen, \(bank.questions.count - seen.count) new, "
+            + "\(due.count) due now, \(missed.count) missed last time, \(mastered.count) learnt.")
         let answers = progress.cards.values.flatMap(\.history).filter { $0.grade != .skipped }
         if !answers.isEmpty {
             let right = answers.filter(\.grade.isCorrect).count
-            text += "Answers: \(answers.count), \(right * 100 / answers.count)% correct, over \(progress.sessions.count) session(s).\n"
+            text += paragraph("Answers: \(answers.count), \(right * 100 / answers.count)% correct, over \(progress.sessions.count) session(s).")
         }
         if let last = progress.sessions.last {
             let day = ISO8601DateFormatter.string(from: last.at, timeZone: TimeZone(identifier: "UTC") ?? .current,

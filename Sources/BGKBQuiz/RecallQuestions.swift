@@ -62,7 +62,9 @@ extension QuestionGenerator {
             let inStatement = rule.statement.localizedCaseInsensitiveContains(code)
             let prompt = inStatement
                 ? "Which crash code fills the gap? \(blank([code], in: rule.statement))"
-                : "Which crash code goes with this? \(rule.statement)"
+                : ([.must, .mustNot, .should, .shouldNot].contains(rule.kind)
+                    ? "Getting this wrong shows up as which crash code? \(rule.statement)"
+                    : "Which crash code goes with this? \(rule.statement)")
             let pool = stableShuffle(Array(Set(corpusCodes + QuestionGenerator.wellKnownCrashCodes)), salt: rule.id + lower)
             return QuestionDraft(
                 kind: .recall, slot: "crash-code:\(lower)", prompt: prompt, answer: lower,

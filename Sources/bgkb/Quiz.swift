@@ -127,7 +127,7 @@ extension BGKB {
                 topics: EmbeddedContent.topics.map { ContentFile(path: $0.path, bytes: $0.bytes) })
             if result.diagnostics.hasErrors {
                 // The learner cannot fix built-in Content; say so once and teach what parsed.
-                DiagnosticPrinter.standardError.print(line: "warning: the built-in Content has \(result.diagnostics.errors.count) error(s); `bgkb lint` in the repository shows them")
+                DiagnosticPrinter.standardError.print(line: "warning: built-in Content has \(result.diagnostics.errors.count) error(s); see `bgkb lint`")
             }
             return result.corpus
         }
