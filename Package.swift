@@ -40,7 +40,7 @@ let package = Package(
         /// Question bank, scheduler and progress store for `bgkb quiz`.
         .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"], plugins: ["EmbedContentPlugin"]),
         /// Build tool that writes Content/ into BGKBQuiz as Swift, so the quiz ships its knowledge.
-        .executableTarget(name: "EmbedContent"),
+        .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBModel"]),
         .plugin(name: "EmbedContentPlugin", capability: .buildTool(), dependencies: ["EmbedContent"]),
         .executableTarget(
             name: "bgkb",
@@ -52,6 +52,6 @@ let package = Package(
         /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
-        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel"]),
+        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel", "BGKBContent"]),
     ]
 )

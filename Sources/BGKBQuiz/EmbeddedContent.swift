@@ -1,21 +1,18 @@
-/// Content/ as it was when this binary was built (the EmbedContent build plugin writes
-/// `generatedFiles`). The quiz runs on it unless `--content DIR` says otherwise.
+import BGKBModel
+import Foundation
+
+/// The corpus assembled from Content/ when this binary was built (the EmbedContent build plugin
+/// runs the pipeline and writes it as JSON), so an installed `bgkb quiz` works from any directory
+/// and starts without parsing Markdown. Document versions carry no rules (the corpus's `rules` has
+/// them all), which halves what a start decodes. `--content DIR` bypasses it.
 public enum EmbeddedContent {
-    public struct File: Sendable {
-        /// `Content/documents/notes.md`: relative, so diagnostics read the same as from a checkout.
-        public var path: String
-        public var bytes: [UInt8]
+    /// Errors the pipeline reported at build time (the corpus still holds what parsed).
+    public static var errorCount: Int { generatedErrorCount }
 
-        public init(path: String, bytes: [UInt8]) {
-            self.path = path
-            self.bytes = bytes
-        }
+    public static var corpusJSON: String { generatedCorpusJSON }
+
+    /// Nil only if the embedded JSON does not decode, which the tests rule out.
+    public static func corpus() -> Corpus? {
+        try? JSONDecoder().decode(Corpus.self, from: Data(corpusJSON.utf8))
     }
-
-    public static var files: [File] { generatedFiles }
-
-    /// The Markdown documents (everything but the two YAML files).
-    public static var documents: [File] { files.filter { $0.path.hasSuffix(".md") } }
-    public static var sources: File? { files.first { $0.path == "Content/sources.yml" } }
-    public static var topics: File? { files.first { $0.path == "Content/topics.yml" } }
 }

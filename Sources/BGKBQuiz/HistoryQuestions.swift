@@ -10,8 +10,8 @@ extension QuestionGenerator {
             // "Added" in the first version is just the beginning, not a change worth asking about.
             if revision.change == .added && revision.previousVersion == nil { continue }
             let document = documentTitle(entry.document)
-            let entries = corpus.revisionEntries.filter { $0.document == entry.document }
-            let otherEntries = corpus.revisionEntries.filter { $0.document != entry.document }
+            let entries = revisionEntries.filter { $0.document == entry.document }
+            let otherEntries = revisionEntries.filter { $0.document != entry.document }
             let verb = revision.change.rawValue
             let slot = "\(verb):\(entry.date)"
             let detail = "\(entry.date) (\(entry.writtenDate)): \(entry.text)"

@@ -1,17 +1,45 @@
-import Foundation
 import BGKBModel
 
 /// Derives questions from the knowledge itself: every rule's numbers, crash codes, APIs, claims,
 /// examples and history. Nothing here is a hand-written question; outcome answers come from
 /// `outcomes` (the engine).
 public struct QuestionGenerator: Sendable {
-    public var corpus: Corpus
-    public var outcomes: OutcomeSource?
+    public let corpus: Corpus
+    public let outcomes: OutcomeSource?
+    /// Lookups and pools every rule's questions need, computed once: a quiz starts in
+    /// milliseconds only if generation is not quadratic in the corpus.
+    let rulesByID: [String: Rule]
+    let apiPool: [String]
+    let crashCodePool: [String]
+    let valuesByUnit: [StatedNumber.Unit: [Double]]
+    let revisionEntries: [RevisionEntry]
+    let sourceTitles: [String: String]
+    /// Each rule's first sentence of Why (else Instead), plain: the usual hint.
+    let hintSentences: [String: String]
 
     public init(corpus: Corpus, outcomes: OutcomeSource?) {
         self.corpus = corpus
         self.outcomes = outcomes
+        rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        apiPool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs)).sorted()
+        crashCodePool = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() } + QuestionGenerator.wellKnownCrashCodes)).sorted()
+        var values: [StatedNumber.Unit: [Double]] = [:]
+        for number in corpus.rules.flatMap(\.numbers) where !(values[number.unit]?.contains(number.value) ?? false) {
+            values[number.unit, default: []].append(number.value)
+        }
+        valuesByUnit = values
+        revisionEntries = corpus.revisionEntries
+        var hints: [String: String] = [:]
+        for rule in corpus.rules {
+            if let text = [rule.why, rule.instead].compactMap({ $0 }).first(where: { !$0.isEmpty }) {
+                hints[rule.id] = firstSentence(text)
+            }
+        }
+        hintSentences = hints
+        sourceTitles = Dictionary(corpus.sources.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
+
+    func rule(_ id: String) -> Rule? { rulesByID[id] }
 
     /// Every question the corpus yields, rule by rule in corpus order.
     public func questions() -> [Question] {
@@ -48,7 +76,7 @@ public struct QuestionGenerator: Sendable {
     }
 
     func citationText(_ citation: Citation) -> String {
-        var text = corpus.source(citation.source)?.title ?? citation.source
+        var text = sourceTitles[citation.source] ?? citation.source
         if let locator = citation.locator { text += ", \(locator)" }
         if citation.unverified { text += " (unverified)" }
         return text
@@ -56,9 +84,8 @@ public struct QuestionGenerator: Sendable {
 
     /// A hint from the rule's own words with the answer blanked out, else its topic's summary.
     func hint(_ rule: Rule, hiding answers: [String] = [], fallback: String? = nil) -> String {
-        let candidates = [rule.why, rule.instead].compactMap { $0 }.map(firstSentence)
-        if let candidate = candidates.first(where: { !$0.isEmpty }) {
-            return blank(answers, in: candidate)
+        if let sentence = hintSentences[rule.id], !sentence.isEmpty {
+            return blank(answers, in: sentence)
         }
         if let fallback { return fallback }
         if let topic = rule.topics.lazy.compactMap({ corpus.topic($0) }).first {
@@ -76,24 +103,56 @@ extension Rule {
 // MARK: - Text helpers
 
 func firstSentence(_ text: String) -> String {
-    let flat = plain(text)
-    if let end = flat.range(of: ". ") { return String(flat[..<end.lowerBound]) + "." }
+    // A sentence is short: flattening a whole long Why section first would be wasted work.
+    let flat = plain(String(text.prefix(600)))
+    if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) + "." }
     return flat
 }
 
-/// Markdown emphasis and code marks removed, lines joined: prompts are plain text.
+/// Markdown emphasis and code marks removed, lines joined: prompts are plain text. One pass over
+/// the characters (the generic `replacing` is slow enough to show in the start-up time).
 func plain(_ markdown: String) -> String {
-    var text = markdown
-    for mark in ["**", "__", "`"] { text = text.replacingOccurrences(of: mark, with: "") }
-    return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { !$0.isEmpty }.joined(separator: " ")
+    let characters = Array(markdown)
+    var result = ""
+    result.reserveCapacity(characters.count)
+    var pendingSpace = false
+    var index = 0
+    while index < characters.count {
+        let character = characters[index]
+        index += 1
+        if character == "`" { continue }
+        if character == "*" || character == "_", index < characters.count, characters[index] == character {
+            index += 1
+            continue
+        }
+        if character.isWhitespace {
+            pendingSpace = true
+            continue
+        }
+        if pendingSpace && !result.isEmpty { result.append(" ") }
+        pendingSpace = false
+        result.append(character)
+    }
+    return result
+}
+
+/// Where `needle` first occurs in `text`, ignoring case, using the standard library only
+/// (Foundation's case-insensitive search loads ICU, which costs a quick start its budget).
+func caseInsensitiveRange(of needle: String, in text: String) -> Range<String.Index>? {
+    let lowerText = text.lowercased()
+    guard let found = lowerText.firstRange(of: needle.lowercased()) else { return nil }
+    // Lowercasing keeps the number of characters for all but a few letters (İ); map by offset.
+    guard lowerText.count == text.count else { return text.firstRange(of: needle) }
+    let start = text.index(text.startIndex, offsetBy: lowerText.distance(from: lowerText.startIndex, to: found.lowerBound))
+    let end = text.index(start, offsetBy: lowerText.distance(from: found.lowerBound, to: found.upperBound))
+    return start..<end
 }
 
 /// Replaces each occurrence of each answer (case-insensitive) with a gap.
 func blank(_ answers: [String], in text: String) -> String {
     var result = text
     for answer in answers.sorted(by: { $0.count > $1.count }) where !answer.isEmpty {
-        while let range = result.range(of: answer, options: .caseInsensitive) {
+        while let range = caseInsensitiveRange(of: answer, in: result) {
             result.replaceSubrange(range, with: "____")
         }
     }

@@ -1,11 +1,10 @@
 import BGKBModel
-import Foundation
 
 /// Recall: the numbers a rule states (value, unit and firmness), its crash codes, its APIs.
 extension QuestionGenerator {
     func numberDrafts(for rule: Rule) -> [QuestionDraft] {
         rule.numbers.enumerated().compactMap { index, number in
-            let measures = number.measures.trimmingCharacters(in: .whitespaces)
+            let measures = number.measures.trimmingSpaces()
             // Numbers found in the text (not annotated) carry the statement as what they measure:
             // ask those as a gap in the statement instead, when the figure is written there.
             let describesItself = measures.isEmpty || measures.hasSuffix("…") || measures.count > 60
@@ -31,7 +30,7 @@ extension QuestionGenerator {
                 firmnessVariants.append(numberText(variant))
             }
             var otherValues: [String] = []
-            let corpusValues = corpus.rules.flatMap(\.numbers).filter { $0.unit == number.unit && $0.value != number.value }.map(\.value)
+            let corpusValues = (valuesByUnit[number.unit] ?? []).filter { $0 != number.value }
             // Plausible wrong sizes: whole numbers when the figure is whole (no "166.7 assertions").
             let scaled = [number.value * 2, number.value / 6, number.value / 2, number.value * 10]
                 .filter { $0 > 0 && $0 != number.value && ($0 == $0.rounded() || number.value != number.value.rounded()) }
@@ -56,16 +55,15 @@ extension QuestionGenerator {
     }
 
     func crashCodeDrafts(for rule: Rule) -> [QuestionDraft] {
-        let corpusCodes = corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() }
         return rule.crashCodes.map { code in
             let lower = code.lowercased()
-            let inStatement = rule.statement.localizedCaseInsensitiveContains(code)
+            let inStatement = caseInsensitiveRange(of: code, in: rule.statement) != nil
             let prompt = inStatement
                 ? "Which crash code fills the gap? \(blank([code], in: rule.statement))"
                 : ([.must, .mustNot, .should, .shouldNot].contains(rule.kind)
                     ? "Getting this wrong shows up as which crash code? \(rule.statement)"
                     : "Which crash code goes with this? \(rule.statement)")
-            let pool = stableShuffle(Array(Set(corpusCodes + QuestionGenerator.wellKnownCrashCodes)), salt: rule.id + lower)
+            let pool = stableShuffle(crashCodePool, salt: rule.id + lower)
             return QuestionDraft(
                 kind: .recall, slot: "crash-code:\(lower)", prompt: prompt, answer: lower,
                 distractors: pickDistractors(answer: lower, candidates: pool),
@@ -85,7 +83,7 @@ extension QuestionGenerator {
     /// and the question which API it is about. At most two per rule, so one rule with many APIs
     /// does not crowd the bank.
     func apiDrafts(for rule: Rule) -> [QuestionDraft] {
-        let pool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs))
+        let pool = apiPool
         return rule.apis.prefix(2).compactMap { api in
             let short = apiShortName(api)
             guard short.count >= 3 else { return nil }
@@ -97,7 +95,7 @@ extension QuestionGenerator {
             } else {
                 return nil
             }
-            let related = rule.related.compactMap { corpus.rule($0) }.flatMap(\.apis).map(apiShortName)
+            let related = rule.related.compactMap { self.rule($0) }.flatMap(\.apis).map(apiShortName)
             let others = rule.apis.map(apiShortName).filter { $0 != short }
             let candidates = stableShuffle(related, salt: rule.id + api) + stableShuffle(pool, salt: rule.id + api)
             let distractors = pickDistractors(answer: short, candidates: candidates.filter { !others.contains($0) })

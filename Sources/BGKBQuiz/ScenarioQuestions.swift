@@ -47,7 +47,7 @@ extension QuestionGenerator {
     /// then the rest of the corpus in a stable order.
     func relatedExamples(of rule: Rule, excluding example: Example) -> [Example] {
         let own = rule.examples.filter { $0 != example }
-        let related = rule.related.compactMap { corpus.rule($0) }.flatMap(\.examples)
+        let related = rule.related.compactMap { self.rule($0) }.flatMap(\.examples)
         let rest = corpus.examples.filter { $0.rule != rule.id && !rule.related.contains($0.rule) }
             .sorted { StableHash.of(rule.id, $0.identifier).value < StableHash.of(rule.id, $1.identifier).value }
         return own + related + rest

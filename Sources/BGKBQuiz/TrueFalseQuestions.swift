@@ -1,5 +1,4 @@
 import BGKBModel
-import Foundation
 
 /// True or false: every rule's statement (so every rule yields a question), disputed claims
 /// (false, citing the counter-sources), removed points, and statements with a number or crash
@@ -14,7 +13,7 @@ extension QuestionGenerator {
             if !dispute.counterSources.isEmpty {
                 detail += " Counter-sources: " + dispute.counterSources.map(citationText).joined(separator: "; ") + "."
             }
-            let corrections = dispute.correctedBy.compactMap { corpus.rule($0)?.statement }
+            let corrections = dispute.correctedBy.compactMap { self.rule($0)?.statement }
             if !corrections.isEmpty { detail += " Instead: " + corrections.joined(separator: " ") }
             drafts.append(.trueFalse(slot: "claim", claim: dispute.claim, isTrue: false,
                                      hint: "Claimed by \(claimant). What do Apple's own documents say?",
@@ -68,11 +67,11 @@ extension QuestionGenerator {
 
     func swappedCrashCodeStatement(_ rule: Rule) -> String? {
         guard rule.kind != .misconception else { return nil }
-        let others = Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() })
+        let others = Set(crashCodePool.filter { code in corpus.rules.contains { $0.crashCodes.contains(code) } })
         for code in rule.crashCodes {
             let lower = code.lowercased()
             guard let other = others.subtracting([lower]).sorted().first,
-                  let range = rule.statement.range(of: code, options: .caseInsensitive) else { continue }
+                  let range = caseInsensitiveRange(of: code, in: rule.statement) else { continue }
             var text = rule.statement
             text.replaceSubrange(range, with: other)
             return text
@@ -84,7 +83,8 @@ extension QuestionGenerator {
 /// The first occurrence of `word` not inside a longer run of digits or letters.
 func wholeWordRange(of word: String, in text: String) -> Range<String.Index>? {
     var searchStart = text.startIndex
-    while let range = text.range(of: word, range: searchStart..<text.endIndex) {
+    while let found = text[searchStart...].firstRange(of: word) {
+        let range = found.lowerBound..<found.upperBound
         let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
         let after = range.upperBound < text.endIndex ? text[range.upperBound] : " "
         if !before.isLetter, !before.isNumber, !after.isLetter, !after.isNumber, before != ".", after != "." || range.upperBound == text.index(before: text.endIndex) {

@@ -1,39 +1,55 @@
+import BGKBContent
+import BGKBModel
 import Foundation
 
-// Build tool: writes Content/ (every *.md except README.md, plus sources.yml and topics.yml) as a
-// Swift array of files, for BGKBQuiz's `EmbeddedContent`. Usage: EmbedContent CONTENT_DIR OUTPUT.
+// Build tool: runs the Content pipeline on Content/ and writes the resulting corpus, as JSON in
+// a Swift string literal, for BGKBQuiz's `EmbeddedContent`. Parsing Markdown at build time
+// rather than at every start keeps `bgkb quiz` quick to its first question.
+// Usage: EmbedContent CONTENT_DIR OUTPUT.swift
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: EmbedContent CONTENT_DIR OUTPUT.swift\n".utf8))
     exit(2)
 }
-let root = URL(fileURLWithPath: arguments[1]).standardizedFileURL
+let content = URL(fileURLWithPath: arguments[1]).standardizedFileURL
 let output = arguments[2]
 
-var files: [(path: String, bytes: Data)] = []
-if let walker = FileManager.default.enumerator(atPath: root.path) {
-    while let relative = walker.nextObject() as? String {
-        let name = (relative as NSString).lastPathComponent
-        if name.hasPrefix(".") || name.lowercased() == "readme.md" { continue }
-        guard relative.hasSuffix(".md") || relative == "sources.yml" || relative == "topics.yml" else { continue }
-        guard let data = FileManager.default.contents(atPath: root.path + "/" + relative) else {
-            FileHandle.standardError.write(Data("\(relative): error: cannot read the file\n".utf8))
-            exit(1)
-        }
-        files.append(("Content/" + relative, data))
+// Load as `Content` from its parent, so locations read `Content/documents/...` as from a checkout.
+guard FileManager.default.changeCurrentDirectoryPath(content.deletingLastPathComponent().path) else {
+    FileHandle.standardError.write(Data("\(content.path): error: cannot change to its parent directory\n".utf8))
+    exit(1)
+}
+let result: ContentLoadResult
+do {
+    result = try ContentLoader.load(directory: content.lastPathComponent)
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}
+
+// The quiz reads rules from `corpus.rules`; each document version's own copy of its rules would
+// double what every start decodes, so only the versions' labels and revision entries are kept.
+var corpus = result.corpus
+for document in corpus.documents.indices {
+    for version in corpus.documents[document].versions.indices {
+        corpus.documents[document].versions[version].rules = []
     }
 }
-files.sort { $0.path < $1.path }
 
-/// A file as a Swift expression giving its bytes: a string literal when it is valid UTF-8 (quick
-/// for the compiler even when long), else an exact byte array, so the pipeline reports bad
-/// bytes just as it would reading from disk.
-func literal(_ data: Data) -> String {
-    guard let text = String(data: data, encoding: .utf8) else {
-        return "[" + data.map(String.init).joined(separator: ",") + "]"
-    }
-    var escaped = ""
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+let json: String
+do {
+    json = String(decoding: try encoder.encode(corpus), as: UTF8.self)
+} catch {
+    FileHandle.standardError.write(Data("error: cannot encode the corpus: \(error)\n".utf8))
+    exit(1)
+}
+
+/// A Swift string literal: quick for the compiler even when long.
+func literal(_ text: String) -> String {
+    var escaped = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
         case "\\": escaped += "\\\\"
@@ -49,21 +65,18 @@ func literal(_ data: Data) -> String {
             }
         }
     }
-    return "Array(\"" + escaped + "\".utf8)"
+    return escaped + "\""
 }
 
-var source = """
+let source = """
 // Generated at build time by the EmbedContent plugin from Content/. Do not edit.
 
 extension EmbeddedContent {
-    static let generatedFiles: [EmbeddedContent.File] = [
+    static let generatedErrorCount = \(result.diagnostics.errors.count)
+    static let generatedCorpusJSON = \(literal(json))
+}
 
 """
-for file in files {
-    source += "        EmbeddedContent.File(path: \"\(file.path)\", bytes: \(literal(file.bytes))),\n"
-}
-source += "    ]\n}\n"
-
 do {
     try source.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

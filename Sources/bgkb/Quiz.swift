@@ -120,16 +120,15 @@ extension BGKB {
             if let content {
                 return try ContentOptions.parse(["--content", content]).loadValid().corpus
             }
-            let files = EmbeddedContent.documents.map { ContentFile(path: $0.path, bytes: $0.bytes) }
-            let result = ContentAssembler.assemble(
-                documents: files,
-                sources: EmbeddedContent.sources.map { ContentFile(path: $0.path, bytes: $0.bytes) },
-                topics: EmbeddedContent.topics.map { ContentFile(path: $0.path, bytes: $0.bytes) })
-            if result.diagnostics.hasErrors {
-                // The learner cannot fix built-in Content; say so once and teach what parsed.
-                DiagnosticPrinter.standardError.print(line: "warning: built-in Content has \(result.diagnostics.errors.count) error(s); see `bgkb lint`")
+            guard let corpus = EmbeddedContent.corpus() else {
+                DiagnosticPrinter.standardError.print(line: "error: the built-in Content does not decode; pass --content DIR")
+                throw ExitCode(2)
             }
-            return result.corpus
+            if EmbeddedContent.errorCount > 0 {
+                // The learner cannot fix built-in Content; say so once and teach what parsed.
+                DiagnosticPrinter.standardError.print(line: "warning: built-in Content has \(EmbeddedContent.errorCount) error(s); see `bgkb lint`")
+            }
+            return corpus
         }
 
         /// --progress, then BGKB_PROGRESS, then the XDG data directory.

@@ -1,27 +1,29 @@
+import BGKBContent
+import BGKBModel
 import BGKBQuiz
 import Foundation
 import Testing
 
-/// The build plugin embeds Content/ byte for byte: the quiz a release binary runs is the
-/// Content it was built from.
+/// The build plugin embeds the corpus of Content/: the quiz a release binary runs is exactly what
+/// the pipeline makes of the Content it was built from.
 @Suite struct EmbeddedContentTests {
-    static let contentDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appending(path: "Content").path
+    static let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    @Test func everyContentFileIsEmbeddedExactly() throws {
-        var onDisk: [String: [UInt8]] = [:]
-        let walker = try #require(FileManager.default.enumerator(atPath: Self.contentDirectory))
-        while let relative = walker.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            guard !name.hasPrefix("."), name.lowercased() != "readme.md",
-                  relative.hasSuffix(".md") || relative.hasSuffix(".yml") else { continue }
-            onDisk["Content/" + relative] = Array(try #require(FileManager.default.contents(atPath: Self.contentDirectory + "/" + relative)))
+    @Test func theEmbeddedCorpusIsTheCorpusOfContent() throws {
+        let embedded = try #require(EmbeddedContent.corpus())
+        let previous = FileManager.default.currentDirectoryPath
+        #expect(FileManager.default.changeCurrentDirectoryPath(Self.packageDirectory))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        let loaded = try ContentLoader.load(directory: "Content")
+        var expected = loaded.corpus
+        for document in expected.documents.indices {
+            for version in expected.documents[document].versions.indices {
+                expected.documents[document].versions[version].rules = []
+            }
         }
-        let embedded = Dictionary(EmbeddedContent.files.map { ($0.path, $0.bytes) }, uniquingKeysWith: { a, _ in a })
-        #expect(Set(embedded.keys) == Set(onDisk.keys))
-        for (path, bytes) in onDisk { #expect(embedded[path] == bytes, "\(path) differs from its embedded copy") }
-        #expect(EmbeddedContent.sources != nil)
-        #expect(EmbeddedContent.topics != nil)
+        #expect(embedded == expected)
+        #expect(EmbeddedContent.errorCount == loaded.diagnostics.errors.count)
+        #expect(!embedded.rules.isEmpty)
     }
 }
