@@ -52,6 +52,19 @@ func pickDistractors(answer: String, candidates: [String], limit: Int = 3) -> [S
     return picked
 }
 
+/// Up to `count` items of a large pool in a stable pseudo-random order, without hashing and
+/// sorting the whole pool for every question (the API pool is asked from a hundred times).
+func stableSample(_ pool: [String], salt: String, count: Int) -> [String] {
+    guard pool.count > count else { return stableShuffle(pool, salt: salt) }
+    var generator = SeededGenerator(seed: StableHash.of(salt).value)
+    var chosen: [Int] = []
+    while chosen.count < count {
+        let index = Int(generator.next() % UInt64(pool.count))
+        if !chosen.contains(index) { chosen.append(index) }
+    }
+    return chosen.map { pool[$0] }
+}
+
 func normalizedChoice(_ text: String) -> String {
     text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
 }

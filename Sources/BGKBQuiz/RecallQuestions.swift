@@ -63,7 +63,7 @@ extension QuestionGenerator {
                 : ([.must, .mustNot, .should, .shouldNot].contains(rule.kind)
                     ? "Getting this wrong shows up as which crash code? \(rule.statement)"
                     : "Which crash code goes with this? \(rule.statement)")
-            let pool = stableShuffle(crashCodePool, salt: rule.id + lower)
+            let pool = stableSample(crashCodePool, salt: rule.id + lower, count: 8)
             return QuestionDraft(
                 kind: .recall, slot: "crash-code:\(lower)", prompt: prompt, answer: lower,
                 distractors: pickDistractors(answer: lower, candidates: pool),
@@ -97,7 +97,7 @@ extension QuestionGenerator {
             }
             let related = rule.related.compactMap { self.rule($0) }.flatMap(\.apis).map(apiShortName)
             let others = rule.apis.map(apiShortName).filter { $0 != short }
-            let candidates = stableShuffle(related, salt: rule.id + api) + stableShuffle(pool, salt: rule.id + api)
+            let candidates = stableShuffle(related, salt: rule.id + api) + stableSample(pool, salt: rule.id + api, count: 8)
             let distractors = pickDistractors(answer: short, candidates: candidates.filter { !others.contains($0) })
             return QuestionDraft(
                 kind: .recall, slot: "api:\(api)", prompt: prompt, answer: short, distractors: distractors,

@@ -57,7 +57,7 @@ extension BGKB {
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             let corpus = try loadCorpus()
-            let bank = QuestionBank(corpus: corpus, outcomes: QuizEngine.outcomes)
+            let bank = QuestionBank(corpus: corpus, outcomes: QuizOutcomes.engine)
             if !bank.isValid {
                 DiagnosticPrinter.standardError.print(bank.diagnostics.sorted)
                 DiagnosticPrinter.standardError.print(line: "error: the question bank is invalid (\(bank.diagnostics.errors.count) error(s))")
@@ -142,11 +142,6 @@ extension BGKB {
             return home + "/.local/share/bgkb/progress.json"
         }
     }
-}
-
-/// Where outcome questions get their answers: the engine, once it is in the build.
-enum QuizEngine {
-    static let outcomes: OutcomeSource? = nil
 }
 
 /// Set by the SIGINT handler; read by the input loop.

@@ -1,0 +1,48 @@
+import BGKBModel
+import BGKBQuiz
+import Testing
+
+/// The bank built from the real Content (as embedded in the binary): valid, and every rule asked.
+@Suite struct RealContentTests {
+    static let corpus = EmbeddedContent.corpus() ?? Corpus()
+    static let bank = QuestionBank(corpus: corpus, outcomes: QuizOutcomes.engine)
+
+    @Test func theBankIsValid() {
+        #expect(!Self.corpus.rules.isEmpty)
+        #expect(Self.bank.isValid, "\(Self.bank.diagnostics.errors.prefix(5).map(\.description))")
+    }
+
+    @Test func everyRuleYieldsAtLeastOneQuestion() {
+        let covered = Set(Self.bank.questions.map(\.rule))
+        let missing = Self.corpus.rules.map(\.id).filter { !covered.contains($0) }
+        #expect(missing.isEmpty, "rules without a question: \(missing)")
+    }
+
+    @Test func everyKindButOutcomeAndDefectAppears() {
+        // Outcome and defect questions need examples (and the engine); the rest need only Content.
+        let kinds = Set(Self.bank.questions.map(\.kind))
+        #expect(kinds.isSuperset(of: [.recall, .trueFalse, .history]))
+    }
+
+    @Test func everyDisputedClaimIsAskedAsFalseWithItsCounterSources() {
+        for rule in Self.corpus.disputes {
+            let question = Self.bank.questions.first { $0.rule == rule.id && $0.kind == .trueFalse && $0.correctChoice == "False" }
+            #expect(question != nil, "\(rule.id)")
+            if let dispute = rule.dispute, let question, let first = dispute.counterSources.first,
+               let title = Self.corpus.source(first.source)?.title {
+                #expect(question.explanation.contains(title), "\(rule.id)")
+            }
+        }
+    }
+
+    @Test func everyOutcomeAnswerAgreesWithTheEngine() throws {
+        guard let engine = QuizOutcomes.engine else { return }
+        for question in Self.bank.questions where question.kind == .outcome {
+            let rule = try #require(Self.corpus.rule(question.rule))
+            let example = try #require(rule.examples.first { $0.text == question.listing })
+            let conditions = try #require(([RunConditions.asWritten] + RunConditions.variations)
+                .first { question.prompt.contains("under \($0)?") })
+            #expect(question.correctChoice == engine(example, conditions)?.choiceText, "\(question.prompt)")
+        }
+    }
+}
