@@ -51,7 +51,14 @@ let package = Package(
         ),
         /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
+        /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
+        .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBModel"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
+        /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
+        .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
+        /// Simulated events per second and wall time of checking scenarios (run in release).
+        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
+        .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel", "BGKBContent"]),
     ]
 )

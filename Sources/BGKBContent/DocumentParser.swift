@@ -55,7 +55,7 @@ struct DocumentParser {
             diagnostics.warning("empty-document", "no points found: every paragraph is a point, unless it follows the sign-off",
                                 at: location(line: bodyStart + 1, column: 1))
         }
-        let version = DocumentVersion(label: front.version, path: path, rules: uniqueRules,
+        let version = DocumentVersion(label: front.version, source: front.source, path: path, rules: uniqueRules,
                                       revisions: walker.entries.map { var entry = $0; entry.document = documentID; return entry },
                                       signOff: walker.signOff, summary: front.summary)
         return ParsedFile(documentID: documentID, title: front.title ?? walker.firstHeading ?? documentID, sourceID: front.source,
@@ -124,6 +124,15 @@ struct BlockWalker {
     var signOff: String?
     var firstHeading: String?
     var annotated = false
+    /// First lines of the top-level paragraphs and headings (see `firstLine(of:)`).
+    var firstLines: [BlockKey: String] = [:]
+
+    /// A top-level block, by where it starts and ends (no two share both).
+    struct BlockKey: Hashable {
+        var start: Position
+        var end: Position
+        init(_ block: MarkdownNode) { start = block.start; end = block.end }
+    }
 
     init(parser: DocumentParser, lines: [String], front: FrontMatter) {
         self.parser = parser
@@ -132,6 +141,12 @@ struct BlockWalker {
     }
 
     mutating func walk(_ document: MarkdownNode, diagnostics: inout Diagnostics) {
+        for block in document.children {
+            switch block.kind {
+            case .paragraph, .heading: firstLines[BlockKey(block)] = Self.firstLine(of: block)
+            default: break
+            }
+        }
         annotated = document.children.contains { Self.fenceWord($0) == "rule" }
         let signOffBreak = signOffBreakIndex(document.children)
         for (index, block) in document.children.enumerated() {
@@ -229,18 +244,46 @@ struct BlockWalker {
         pending = []
     }
 
+    private func firstLine(of block: MarkdownNode) -> String {
+        firstLines[BlockKey(block)] ?? Self.firstLine(of: block)
+    }
+
     private func isSignOff(_ block: MarkdownNode) -> Bool {
-        let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init)?.lowercased() ?? ""
+        let first = firstLine(of: block).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
     }
 
     private func isHistoryTitle(_ block: MarkdownNode) -> Bool {
         switch block.kind {
         case .heading, .paragraph:
-            let first = block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""
+            let first = firstLine(of: block)
             return DocumentParser.historyTitles.contains(first.trimmingCharacters(in: ":").trimmed.lowercased())
         default: return false
         }
+    }
+
+    /// `block.plainText.trimmed.split(separator: "\n").first`, in one pass that stops once the line is
+    /// known, without splitting a long paragraph into lines. Every top-level block is asked whether it is
+    /// a sign-off or a history title, several times: `walk` computes this once per block.
+    static func firstLine(of block: MarkdownNode) -> String {
+        var line = ""
+        var started = false, broken = false
+        for character in block.plainText {
+            let blank = character == " " || character == "\n" || character == "\t"
+            if broken {
+                // Something after the line break: trimming the text's end cannot reach the line.
+                if !blank { return line }
+            } else if !started {
+                if !blank { started = true; line.append(character) }
+            } else if character == "\n" {
+                broken = true
+            } else {
+                line.append(character)
+            }
+        }
+        // The line runs to the trimmed end of the text: drop the blanks that trimming removes.
+        while let last = line.last, last == " " || last == "\t" || last == "\n" { line.removeLast() }
+        return line
     }
 
     // MARK: History
@@ -284,17 +327,10 @@ struct BlockWalker {
         if text.isEmpty { return true }
         switch RevisionDate.parse(text) {
         case let .date(day, written, rest):
-            var linked: [String] = []
-            for node in inlines {
-                node.forEach { child in
-                    if case let .link(destination, _) = child.kind, destination.hasPrefix("#") {
-                        let id = String(destination.dropFirst())
-                        linked.append(id)
-                        references.append(Reference(target: .rule, id: id, location: location, role: "revision entry link"))
-                    }
-                }
-            }
-            entries.append(RevisionEntry(date: day, writtenDate: written, text: rest, linkedRules: linked.uniqued,
+            let clauses = Self.clauses(of: inlines, dropping: text.count - rest.count)
+            let linked = clauses.flatMap(\.linkedRules).uniqued
+            references += linked.map { Reference(target: .rule, id: $0, location: location, role: "revision entry link") }
+            entries.append(RevisionEntry(date: day, writtenDate: written, text: rest, linkedRules: linked, clauses: clauses,
                                          document: front.document ?? parser.defaultDocumentID, version: front.version, location: location))
             return true
         case let .invalid(message, id):
@@ -303,6 +339,45 @@ struct BlockWalker {
         case .notADate:
             return false
         }
+    }
+
+    /// An entry's clauses, split at `;` and sentence ends, each with the rules its links name. The
+    /// first `dropping` characters (the date) are left out.
+    static func clauses(of inlines: [MarkdownNode], dropping: Int) -> [RevisionEntry.Clause] {
+        var clauses: [RevisionEntry.Clause] = []
+        var text = ""
+        var links: [String] = []
+        var toDrop = dropping
+        func close() {
+            let trimmed = text.trimmed
+            if !trimmed.isEmpty || !links.isEmpty { clauses.append(RevisionEntry.Clause(text: trimmed, linkedRules: links.uniqued)) }
+            text = ""
+            links = []
+        }
+        for node in inlines {
+            var plain = node.plainText
+            if toDrop > 0 {
+                let dropped = min(toDrop, plain.count)
+                plain = String(plain.dropFirst(dropped))
+                toDrop -= dropped
+            }
+            node.forEach { child in
+                if case let .link(destination, _) = child.kind, destination.hasPrefix("#") { links.append(String(destination.dropFirst())) }
+            }
+            guard case .text = node.kind else { text += plain; continue }
+            var previous: Character?
+            for character in plain {
+                if character == ";" || (previous == "." && character == " ") {
+                    if character == ";" { text.append(character) }
+                    close()
+                } else {
+                    text.append(character)
+                }
+                previous = character
+            }
+        }
+        close()
+        return clauses
     }
 
     /// Splits a paragraph's inlines at soft and hard breaks.

@@ -85,7 +85,9 @@ enum PlainText {
 
     /// Crash codes: `0x` followed by eight hex digits, as words.
     static func crashCodes(in text: String) -> [String] {
-        words(text).compactMap { word in
+        // Most text has no `0x` at all: skip splitting it into words.
+        guard text.utf8.containsPair(UInt8(ascii: "0"), UInt8(ascii: "x")) || text.utf8.containsPair(UInt8(ascii: "0"), UInt8(ascii: "X")) else { return [] }
+        return words(text).compactMap { word in
             let lower = word.lowercased().trimmingCharacters(in: ".,;:()“”\"’'`")
             guard lower.hasPrefix("0x"), lower.count == 10, lower.dropFirst(2).allSatisfy(\.isHexDigit) else { return nil }
             return lower
@@ -96,12 +98,13 @@ enum PlainText {
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
         words(text).compactMap { word -> String? in
+            // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
+            guard word.utf8.contains(UInt8(ascii: "(")) || apiPrefixes.contains(where: { word.utf8.contains($0.utf8) }) else { return nil }
             var word = Substring(word)
             while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
             while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
             if word.contains("("), word.hasSuffix(")"), word.first?.isLetter == true { return String(word) }
-            let prefixes = ["UI", "BG", "NS", "Dispatch", "ProcessInfo"]
-            if let prefix = prefixes.first(where: { word.hasPrefix($0) }), word.count > prefix.count + 2,
+            if let prefix = apiPrefixes.first(where: { word.hasPrefix($0) }), word.count > prefix.count + 2,
                word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }),
                word.dropFirst(prefix.count).first?.isUppercase == true || prefix == "ProcessInfo" {
                 return String(word)
@@ -109,6 +112,8 @@ enum PlainText {
             return nil
         }.uniqued
     }
+
+    private static let apiPrefixes = ["UI", "BG", "NS", "Dispatch", "ProcessInfo"]
 
     private static let unitWords: [String: StatedNumber.Unit] = [
         "ms": .milliseconds, "millisecond": .milliseconds, "milliseconds": .milliseconds,
@@ -123,6 +128,12 @@ enum PlainText {
     ]
     /// Words after which a number names a version or a session, not a quantity.
     private static let notQuantities: Set<String> = ["ios", "ipados", "watchos", "macos", "tvos", "wwdc", "session", "thread", "version", "listing", "step"]
+
+    private static let hedges: Set<String> = ["about", "around", "roughly", "approximately", "under", "within", "over", "than", "to", "most", "least", "for", "in", "just"]
+
+    private static func hedgeBefore(_ tokens: [String], _ index: Int) -> String {
+        index >= 1 ? tokens[index - 1].lowercased() : ""
+    }
 
     /// Numbers with units and hedges (`about 30 seconds`, `less than a second`, `a few seconds`,
     /// `about 1000`), in the order they appear.
@@ -139,9 +150,13 @@ enum PlainText {
             if token == "few", previous == "a" {
                 value = 3
                 firmness = .vague
-            } else if let number = Double(token.replacingOccurrences(of: ",", with: "")), token.first?.isNumber == true {
+            } else if token.first?.isNumber == true, token.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }),
+                      let number = Double(String(token.filter { $0 != "," })) {
+                // Digits only: `Double("0x8badf00d")` would read a crash code as a hex float.
                 value = number
-            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[tokens[index + 1].lowercased()] != nil {
+            } else if let word = numberWords[token], index + 1 < tokens.count, unitWords[tokens[index + 1].lowercased()] != nil,
+                      word > 1 || Self.hedges.contains(previous) || Self.hedges.contains(hedgeBefore(tokens, index)) {
+                // "less than a second" is a quantity; "a second call" is not.
                 value = word
             } else if token.hasPrefix("~"), let number = Double(token.dropFirst()) {
                 value = number
@@ -181,11 +196,55 @@ extension String {
     var trimmed: String { trimmingCharacters(in: " \n\t") }
     var replacingNewlines: String { split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ") }
 
+    /// Trims characters of `set`, which holds single-scalar characters only (as every caller's does).
     func trimmingCharacters(in set: String) -> String {
+        // Fast path: an ASCII first and last byte that are not in the set mean nothing to trim (a
+        // character of the set that starts or ends the text would start or end with its byte).
+        let bytes = utf8
+        if let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80,
+           !set.utf8.contains(first), !set.utf8.contains(last) {
+            return self
+        }
         var slice = Substring(self)
-        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        while let first = slice.first, first.isMember(of: set) { slice = slice.dropFirst() }
+        while let last = slice.last, last.isMember(of: set) { slice = slice.dropLast() }
         return String(slice)
+    }
+}
+
+extension Character {
+    /// `set.contains(self)` for a set of single-scalar characters, without walking the set's characters
+    /// when `self` is one byte.
+    @inline(__always)
+    func isMember(of set: String) -> Bool {
+        let bytes = utf8
+        if bytes.count == 1, let byte = bytes.first { return set.utf8.contains(byte) }
+        return set.contains(self)
+    }
+}
+
+extension String.UTF8View {
+    /// Whether `first` is directly followed by `second` somewhere.
+    func containsPair(_ first: UInt8, _ second: UInt8) -> Bool {
+        var previous: UInt8 = 0
+        for byte in self {
+            if previous == first && byte == second { return true }
+            previous = byte
+        }
+        return false
+    }
+
+    /// Whether the bytes of `needle` occur contiguously.
+    func contains(_ needle: String.UTF8View) -> Bool {
+        let count = needle.count
+        guard count > 0, self.count >= count else { return count == 0 }
+        var index = startIndex
+        let last = self.index(endIndex, offsetBy: -count)
+        while true {
+            if self[index...].starts(with: needle) { return true }
+            if index == last { return false }
+            formIndex(after: &index)
+        }
     }
 }
 

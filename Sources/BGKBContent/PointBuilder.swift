@@ -28,6 +28,8 @@ extension BlockWalker {
         var plainParts = [leadText]
         var prose = [Self.inlines(inlines, after: "", in: "").map(\.plainText).joined()]
         var codeSpans: [String] = []
+        // Lists and code right after a Why/Instead paragraph belong to it, until the next paragraph.
+        var currentLabel: String?
         for (index, block) in draft.blocks.enumerated() {
             block.forEach { if case .code = $0.kind { codeSpans.append($0.literal) } }
             if index == leadIndex { continue }
@@ -35,6 +37,12 @@ extension BlockWalker {
                 let text = MarkdownWriter.inlines(block.children.dropFirst()).trimmed
                 if label == "why" { why.append(text) } else { instead.append(text) }
                 plainParts.append(block.children.dropFirst().map(\.plainText).joined())
+                currentLabel = label
+                continue
+            }
+            if case .paragraph = block.kind { currentLabel = nil }
+            if let label = currentLabel {
+                if label == "why" { why.append(source(of: block)) } else { instead.append(source(of: block)) }
                 continue
             }
             if leadIndex == nil, index == 0, case .list = block.kind {
@@ -52,7 +60,7 @@ extension BlockWalker {
         let examples = draft.examples.compactMap { example(from: $0, rule: id, diagnostics: &diagnostics) }
         let sources: [Citation] = annotation?.sources ?? front.source.map { [Citation(source: $0, version: front.version)] } ?? []
         let topics = annotation?.topics ?? inferTopics(plain)
-        let apis = (annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain)
+        let apis = Self.withoutBareDuplicates((annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain))
         let title = annotation?.title ?? PlainText.title(from: statement)
         let numbers = annotation?.numbers ?? PlainText.numbers(in: plain, measures: title)
         let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.joined(separator: " "))
@@ -70,6 +78,15 @@ extension BlockWalker {
         let lower = plain.lowercased()
         let matched = parser.topics.filter { topic in topic.keywords.contains { lower.contains($0.lowercased()) } }.map(\.id)
         return matched.isEmpty ? front.topics : matched
+    }
+
+    /// Frameworks are not APIs a rule can point at.
+    static let frameworkNames: Set<String> = ["UIKit", "BackgroundTasks", "Foundation", "SwiftUI", "WatchKit", "UserNotifications", "Dispatch"]
+
+    /// Drops `endBackgroundTask(_:)` when `UIApplication.endBackgroundTask(_:)` is also named, and framework names.
+    static func withoutBareDuplicates(_ apis: [String]) -> [String] {
+        let unique = apis.uniqued.filter { !frameworkNames.contains($0) }
+        return unique.filter { api in !unique.contains { $0 != api && $0.hasSuffix("." + api) } }
     }
 
     /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.

@@ -22,7 +22,11 @@ struct VersionLinker {
 
         if let first = versions.first {
             for rule in first.rules {
-                let entry = explicitEntry(for: rule.id, in: latest.revisions, notAfter: first.label)
+                // A linked entry dates the addition only if it says it added the point; one that
+                // revised it comes later in the history as a rewording.
+                let entry = explicitEntry(for: rule.id, in: latest.revisions, notAfter: first.label).flatMap { entry in
+                    Self.change(described: entry.clauses.first { $0.linkedRules.contains(rule.id) }?.text ?? entry.text) == .added ? entry : nil
+                }
                 histories[rule.id, default: []].append(RuleRevision(change: .added, version: first.label, previousVersion: nil,
                                                                     entry: entry, wording: rule.wording))
             }
@@ -37,7 +41,7 @@ struct VersionLinker {
                 }
                 let same = Self.normalized(oldRule.wording) == Self.normalized(newRule.wording)
                 let entry = same ? nil : explain(newRule, previous: oldRule, among: fresh)
-                let corrected = entry.map { Self.isCorrection($0.text) } ?? false
+                let corrected = entry.map { Self.isCorrection(Self.clause(of: $0, about: newRule, previous: oldRule)) } ?? false
                 histories[newRule.id, default: []].append(RuleRevision(
                     change: same ? .unchanged : (corrected ? .corrected : .reworded), version: new.label, previousVersion: old.label,
                     entry: entry, previousWording: same ? nil : oldRule.wording, wording: same ? nil : newRule.wording))
@@ -61,11 +65,24 @@ struct VersionLinker {
         for index in rules.indices {
             var history = histories[rules[index].id] ?? []
             for entry in latest.revisions where entry.linkedRules.contains(rules[index].id) && !history.contains(where: { $0.entry == entry }) {
-                history.append(RuleRevision(change: Self.change(described: entry.text), version: nil, previousVersion: nil, entry: entry))
+                let clause = entry.clauses.first { $0.linkedRules.contains(rules[index].id) }?.text ?? entry.text
+                history.append(RuleRevision(change: Self.change(described: clause), version: nil, previousVersion: nil, entry: entry))
             }
-            rules[index].history = history.sorted { ($0.date ?? Day(year: 0, month: 0, day: 0)) < ($1.date ?? Day(year: 0, month: 0, day: 0)) }
+            rules[index].history = history.enumerated().sorted { a, b in
+                let (left, right) = (Self.sortDay(a.element), Self.sortDay(b.element))
+                return left != right ? left < right : a.offset < b.offset
+            }.map(\.element)
         }
         return Result(rules: rules, conflicts: conflicts)
+    }
+
+    /// When a revision happened, for ordering: its entry's date, else its version's date, else the start.
+    static func sortDay(_ revision: RuleRevision) -> Day {
+        if let date = revision.date { return date }
+        // Present in the earliest version we have: it was there before any dated change we know of.
+        if revision.previousVersion == nil { return Day(year: 0, month: 0, day: 0) }
+        if let label = revision.version, case let .date(day, _, _) = RevisionDate.parse(label) { return day }
+        return Day(year: 0, month: 0, day: 0)
     }
 
     // MARK: Matching rules across versions
@@ -131,6 +148,17 @@ struct VersionLinker {
         return best.0
     }
 
+    /// The clause of an entry that concerns a rule: the one linking it, else the one sharing most
+    /// words with the change, else the whole entry when it has a single clause.
+    static func clause(of entry: RevisionEntry, about rule: Rule, previous: Rule?) -> String {
+        if let linked = entry.clauses.first(where: { $0.linkedRules.contains(rule.id) }) { return linked.text }
+        if entry.clauses.count <= 1 { return entry.text }
+        let changed = changedWords(from: previous?.wording ?? "", to: rule.wording).union(wordSet(rule.wording))
+        let scored = entry.clauses.map { ($0.text, wordSet($0.text).intersection(changed).count) }
+        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return "" }
+        return best.0
+    }
+
     static func isCorrection(_ text: String) -> Bool {
         let lower = text.lowercased()
         return ["correct", "error", "mistake", "wrong", "fixed a"].contains { lower.contains($0) }
@@ -157,9 +185,9 @@ struct VersionLinker {
                 id: "\(documentID)-revision-date-\(year)",
                 subject: "Date of the revision entry “\(PlainText.title(from: entry.text))”",
                 claims: [
-                    Conflict.Claim(value: twin.writtenDate, citation: Citation(source: old.label.map { "\(documentID)@\($0)" } ?? documentID, version: old.label),
+                    Conflict.Claim(value: twin.writtenDate, citation: Citation(source: old.source ?? documentID, version: old.label),
                                    location: twin.location),
-                    Conflict.Claim(value: entry.writtenDate, citation: Citation(source: new.label.map { "\(documentID)@\($0)" } ?? documentID, version: new.label),
+                    Conflict.Claim(value: entry.writtenDate, citation: Citation(source: new.source ?? documentID, version: new.label),
                                    location: entry.location),
                 ]))
         }
@@ -176,8 +204,8 @@ struct VersionLinker {
                 id: "\(new.id)-number-\(number.unit.rawValue)",
                 subject: "Value of “\(number.measures.isEmpty ? new.title : number.measures)” in two versions of \(documentID)",
                 claims: [
-                    Conflict.Claim(value: before.description, citation: Citation(source: documentID, version: oldVersion.label), location: old.location),
-                    Conflict.Claim(value: number.description, citation: Citation(source: documentID, version: newVersion.label), location: new.location),
+                    Conflict.Claim(value: before.description, citation: Citation(source: oldVersion.source ?? documentID, version: oldVersion.label), location: old.location),
+                    Conflict.Claim(value: number.description, citation: Citation(source: newVersion.source ?? documentID, version: newVersion.label), location: new.location),
                 ],
                 rules: [new.id]))
         }

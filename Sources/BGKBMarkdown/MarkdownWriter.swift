@@ -25,14 +25,30 @@ public enum MarkdownWriter {
         }
     }
 
-    /// Backslash-escapes the characters that would otherwise start markup.
+    /// Backslash-escapes what would otherwise start markup, and nothing more, so the text stays
+    /// readable where it is shown as is (`bgkb show`): `_` only at a word's edge, `#` and `>` only
+    /// at a line's start.
     static func escape(_ text: String) -> String {
+        // Most text has none of these bytes, and then nothing changes.
+        guard text.utf8.contains(where: { escapedBytes.contains($0) }) else { return text }
         var result = ""
         result.reserveCapacity(text.count)
-        for character in text {
-            if "\\`*_[]<>#!|".contains(character) { result.append("\\") }
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            let before = index > 0 ? characters[index - 1] : "\n"
+            let after = index + 1 < characters.count ? characters[index + 1] : " "
+            let needsEscape: Bool
+            switch character {
+            case "\\", "`", "*", "[", "]", "<": needsEscape = true
+            case "_": needsEscape = !(before.isLetter || before.isNumber) || !(after.isLetter || after.isNumber)
+            case "#", ">": needsEscape = before == "\n"
+            default: needsEscape = false
+            }
+            if needsEscape { result.append("\\") }
             result.append(character)
         }
         return result
     }
+
+    private static let escapedBytes: Set<UInt8> = Set("\\`*_[]<>#".utf8)
 }

@@ -20,6 +20,8 @@ public struct Document: Hashable, Sendable, Codable, Identifiable {
 public struct DocumentVersion: Hashable, Sendable, Codable {
     /// Version label, usually the date of its newest revision entry (`2023-06-16`); nil when unversioned.
     public var label: String?
+    /// The source this version restates (`bgtn-2021`), when its front matter names one.
+    public var source: String?
     public var path: String
     /// The rules in this version, in document order.
     public var rules: [Rule]
@@ -30,8 +32,9 @@ public struct DocumentVersion: Hashable, Sendable, Codable {
     /// Intro text before the first point, if the document has a lead paragraph marked as such.
     public var summary: String?
 
-    public init(label: String?, path: String, rules: [Rule], revisions: [RevisionEntry], signOff: String?, summary: String? = nil) {
+    public init(label: String?, source: String? = nil, path: String, rules: [Rule], revisions: [RevisionEntry], signOff: String?, summary: String? = nil) {
         self.label = label
+        self.source = source
         self.path = path
         self.rules = rules
         self.revisions = revisions

@@ -42,16 +42,29 @@ public struct RevisionEntry: Hashable, Sendable, Codable {
     public var text: String
     /// Rules the entry links to explicitly (`[...](#rule-id)`).
     public var linkedRules: [String]
+    /// The entry split into clauses (at `;` and sentence ends), each with the rules it links: one
+    /// entry often records several changes, and each rule should get the clause about it.
+    public var clauses: [Clause]
+
+    public struct Clause: Hashable, Sendable, Codable {
+        public var text: String
+        public var linkedRules: [String]
+        public init(text: String, linkedRules: [String]) {
+            self.text = text
+            self.linkedRules = linkedRules
+        }
+    }
     public var document: String
     public var version: String?
     public var location: SourceLocation
 
-    public init(date: Day, writtenDate: String, text: String, linkedRules: [String] = [], document: String,
+    public init(date: Day, writtenDate: String, text: String, linkedRules: [String] = [], clauses: [Clause]? = nil, document: String,
                 version: String?, location: SourceLocation) {
         self.date = date
         self.writtenDate = writtenDate
         self.text = text
         self.linkedRules = linkedRules
+        self.clauses = clauses ?? [Clause(text: text, linkedRules: linkedRules)]
         self.document = document
         self.version = version
         self.location = location

@@ -45,6 +45,9 @@ struct RuleReport {
             for revision in rule.history {
                 let when = revision.entry.map { "\($0.date)" } ?? (revision.version.map { "version \($0)" } ?? "undated")
                 var line = "  \(when)  \(revision.change.rawValue)"
+                if revision.entry == nil, revision.previousVersion == nil, revision.change == .added, let version = revision.version {
+                    line = "  \(version)  present in the earliest version we have"
+                }
                 if let version = revision.version, revision.previousVersion != nil { line += " in \(version) (since \(revision.previousVersion ?? ""))" }
                 out.append(line)
                 if let entry = revision.entry { out.append("      entry: “\(entry.writtenDate): \(entry.text)” (\(entry.location))") }

@@ -1,4 +1,5 @@
 @testable import BGKBContent
+@testable import BGKBMarkdown
 import BGKBModel
 import Testing
 
@@ -90,5 +91,27 @@ import Testing
     @Test func aThematicBreakBetweenPointsIsOnlyABoundary() {
         let text = "You must end every task.\n\n---\n\nOne point.\n\nTwo points.\n\nThree points.\n"
         #expect(assemble(["notes.md": text]).corpus.rules.count == 4)
+    }
+
+    @Test(arguments: [
+        ("The app dies with 0x8badf00d after that.", 0),
+        ("Taking a second call does not help.", 0),
+        ("The handler must finish in less than a second.", 1),
+        ("Expect about 30 seconds and about 1000 assertions.", 2),
+        ("iOS 13 arrived in 2019 with WWDC 2019 Session 707.", 0),
+    ])
+    func onlyRealQuantitiesBecomeNumbers(_ text: String, _ count: Int) {
+        #expect(PlainText.numbers(in: text, measures: "").count == count)
+    }
+
+    @Test func codeAfterAWhyParagraphBelongsToIt() {
+        let text = "You must end every task.\n\n**Why it matters.** The app is killed:\n\n```\n0x8badf00d\n```\n\nMore detail.\n\n```rule\nid: end\n```\n"
+        let rule = assemble(["d.md": text]).corpus.rules[0]
+        #expect(rule.why?.contains("```") == true)
+        #expect(rule.details == "More detail.")
+    }
+
+    @Test func writtenMarkdownKeepsIntrawordUnderscoresReadable() {
+        #expect(MarkdownWriter.escape("EXC_BREAKPOINT and _private and a*b") == "EXC_BREAKPOINT and \\_private and a\\*b")
     }
 }

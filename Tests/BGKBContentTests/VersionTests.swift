@@ -129,4 +129,14 @@ import Testing
         #expect(corpus.rules[0].history.last?.change == .reworded)
         #expect(corpus.rules[0].history.last?.entry?.date.description == "2021-01-01")
     }
+
+    @Test func eachRuleTakesTheClauseOfACompoundEntryThatConcernsIt() {
+        let old = "---\ndocument: d\nversion: 2021-01-01\n---\n\nThe request replaces the task API.\n\n```rule\nid: request\n```\n\nThe call can fail back when devices lacked multitasking.\n\n```rule\nid: can-fail\n```\n"
+        let new = "---\ndocument: d\nversion: 2022-06-08\n---\n\nThe request is for long work overnight.\n\n```rule\nid: request\n```\n\nThe call can fail when devices lacked multitasking.\n\n```rule\nid: can-fail\n```\n\nRevision History\n\n2022-06-08 Corrected a serious error about [the request](#request); made [a wording fix](#can-fail).\n"
+        let corpus = assemble(["documents/d/a.md": old, "documents/d/b.md": new]).corpus
+        #expect(corpus.rule("request")?.history.last?.change == .corrected)
+        #expect(corpus.rule("can-fail")?.history.last?.change == .reworded)
+        let entry = corpus.rule("can-fail")?.history.last?.entry
+        #expect(entry?.clauses.map(\.linkedRules) == [["request"], ["can-fail"]])
+    }
 }

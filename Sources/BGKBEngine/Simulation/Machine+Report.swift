@@ -1,0 +1,206 @@
+import BGKBModel
+
+/// Turning a finished run into words: trace events, the outcome, and whether the scenario's
+/// expectations held. Only runs someone reads pay for these strings.
+extension Machine {
+    func laneName(_ lane: Int32) -> String {
+        guard lane >= 0, Int(lane) < laneNames.count else { return "system" }
+        switch laneNames[Int(lane)] {
+        case .main: return "main"
+        case let .queue(index): return scenario.queues[Int(index)].label
+        case let .worker(kind, number): return "\(kind.rawValue) #\(number)"
+        }
+    }
+
+    func taskLabel(_ task: Int32) -> String {
+        guard task >= 0, Int(task) < tasks.count else { return "task" }
+        let name = tasks[Int(task)].name.map { " \"\(scenario.strings[Int($0)])\"" } ?? ""
+        return "task \(task + 1)\(name)"
+    }
+
+    func string(_ index: Int32) -> String {
+        index >= 0 && Int(index) < scenario.strings.count ? scenario.strings[Int(index)] : "?"
+    }
+
+    func sourceLine(_ statement: Int32) -> String {
+        let line = Int(scenario.statements[Int(statement)].place.line)
+        guard line >= 1, line <= scenario.lines.count else { return "?" }
+        var text = scenario.lines[line - 1].trimmingCharacters(in: " \t")
+        if text.hasSuffix("{") { text = String(text.dropLast()).trimmingCharacters(in: " \t") }
+        return text
+    }
+
+    func describe(_ reason: Reason) -> String {
+        switch reason {
+        case let .leakedTask(task): return "\(taskLabel(task)) was still outstanding when background time ran out (leaked)"
+        case let .expiryHandlerTooSlow(task): return "the expiration handler of \(taskLabel(task)) ran longer than \(formatSeconds(constants.expiryHandlerLimit))"
+        case .expiryHandlersBlocked: return "expiration handlers did not finish within \(formatSeconds(constants.expiryHandlersTotalLimit)) (main thread blocked)"
+        case .didEnterBackgroundTooSlow: return "applicationDidEnterBackground did not return within \(formatSeconds(constants.didEnterBackgroundLimit))"
+        case .tooManyAssertions: return "more than \(constants.assertionLimit) background task assertions outstanding"
+        case let .forceUnwrapNil(variable):
+            let name = variable >= 0 && Int(variable) < scenario.globals.count ? scenario.globals[Int(variable)].name : "a local"
+            return "Fatal error: Unexpectedly found nil while unwrapping an Optional value (\(name)!)"
+        case let .registerAfterLaunch(identifier): return "NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching (\"\(string(identifier))\")"
+        case let .registerTwice(identifier): return "NSInternalInconsistencyException: Launch handler for task with identifier \"\(string(identifier))\" has already been registered"
+        case let .noLaunchHandler(identifier): return "NSInternalInconsistencyException: No launch handler registered for task with identifier \"\(string(identifier))\""
+        case let .bgTaskNotCompleted(task): return "BGTask \"\(string(bgTasks[Int(task)].identifier))\" was not completed with setTaskCompleted before its time ran out"
+        case .pushNotCompleted: return "didReceiveRemoteNotification did not call its completion handler within \(formatSeconds(constants.pushCompletionLimit))"
+        case .mainSyncOnMain: return "sync onto the queue the code is already running on: deadlock (EXC_BREAKPOINT)"
+        case .stepLimit: return "the scenario ran \(Machine.stepLimit) steps without settling (an endless loop?)"
+        }
+    }
+
+    func event(_ raw: RawEvent) -> TraceEvent {
+        let lane = laneName(raw.lane)
+        func make(_ kind: TraceEvent.Kind, _ subject: String?, _ detail: String) -> TraceEvent {
+            TraceEvent(time: raw.time, kind: kind, lane: lane, subject: subject, detail: detail)
+        }
+        switch raw.note {
+        case let .state(state): return make(.appState, nil, state.rawValue)
+        case let .step(statement, phase):
+            var text = sourceLine(statement)
+            let kind = scenario.statements[Int(statement)].kind
+            switch kind {
+            case .assign, .declare, .add:
+                if phase == 1 { text += "   (stores the value)" } else if isReadThenWrite(kind) { text += "   (reads / calls)" }
+            default: break
+            }
+            return make(.step, nil, text)
+        case let .began(task):
+            return make(.taskBegan, taskLabel(task), "beginBackgroundTask returns identifier \(task + 1)")
+        case let .refused(invalid):
+            return make(.system, nil, invalid ? "beginBackgroundTask refused: it returns .invalid" : "the assertion cannot be granted: the expiration handler will be called")
+        case let .ended(task): return make(.taskEnded, taskLabel(task), "endBackgroundTask(\(task + 1))")
+        case let .expiry(task):
+            let handler = tasks[Int(task)].handler == nil ? "it has no expiration handler" : "its expiration handler is queued on main"
+            return make(.expiry, taskLabel(task), "the system calls \(taskLabel(task)) in: \(handler)")
+        case let .handlerStarted(task): return make(.expiry, taskLabel(task), "expiration handler of \(taskLabel(task)) starts")
+        case let .warningEndUnknown(identifier):
+            return make(.log, "task \(identifier)", "Can't end BackgroundTask: no background task exists with identifier \(identifier), or it may have already been ended")
+        case let .terminated(reason): return make(.termination, nil, "\(reason.code ?? "terminated"): \(describe(reason))")
+        case let .crashed(reason): return make(.crash, nil, describe(reason))
+        case let .registered(identifier, permitted):
+            return permitted
+                ? make(.system, string(identifier), "register(forTaskWithIdentifier: \"\(string(identifier))\") returns true")
+                : make(.log, string(identifier), "register(forTaskWithIdentifier: \"\(string(identifier))\") returns false: not in BGTaskSchedulerPermittedIdentifiers")
+        case let .submitted(request):
+            let r = requests[Int(request)]
+            return make(.system, string(r.identifier), "submit(\(r.processing ? "BGProcessingTaskRequest" : "BGAppRefreshTaskRequest") \"\(string(r.identifier))\")")
+        case let .submitFailed(request, error):
+            let r = requests[Int(request)]
+            return make(.log, string(r.identifier), "submit(\"\(string(r.identifier))\") throws BGTaskScheduler.Error.\(error.rawValue)")
+        case let .bgLaunched(task):
+            let t = bgTasks[Int(task)]
+            return make(.system, string(t.identifier), "the system launches \(t.processing ? "BGProcessingTask" : "BGAppRefreshTask") \"\(string(t.identifier))\"")
+        case let .bgNotLaunched(identifier, why):
+            return make(.system, string(identifier), "the system does not launch \"\(string(identifier))\": \(why.rawValue)")
+        case let .bgExpiry(task, hasHandler):
+            let t = bgTasks[Int(task)]
+            return make(.expiry, string(t.identifier), hasHandler ? "the system expires \"\(string(t.identifier))\": its expirationHandler is called" : "the system expires \"\(string(t.identifier))\": no expirationHandler, so it is marked complete (unsuccessful)")
+        case let .bgCompleted(task, success):
+            return make(.taskEnded, string(bgTasks[Int(task)].identifier), "setTaskCompleted(success: \(success))")
+        case let .pushArrived(push): return make(.system, "push \(push + 1)", "a background push arrives")
+        case let .pushCompleted(push): return make(.system, "push \(push + 1)", "completionHandler called")
+        case let .activityStarted(activity, expired):
+            return make(.taskBegan, "activity \(activity + 1)", "performExpiringActivity calls its block with expired = \(expired)")
+        case let .activityEnded(activity): return make(.taskEnded, "activity \(activity + 1)", "the expiring activity ends")
+        case .forcedExpiry: return make(.system, nil, "the system ends background time early")
+        }
+    }
+
+    private func isReadThenWrite(_ kind: StatementKind) -> Bool {
+        switch kind {
+        case let .assign(_, e), let .declare(_, e?):
+            switch e {
+            case .read, .unwrap, .begin: return true
+            default: return false
+            }
+        case .add: return true
+        default: return false
+        }
+    }
+
+    var modelOutcome: SimulationOutcome {
+        switch outcome {
+        case let .suspended(at)?: return .suspended(at: at)
+        case let .running(at)?: return .stillRunning(at: at)
+        case let .terminated(reason, at)?: return .terminated(code: reason.code ?? "terminated", reason: describe(reason), at: at)
+        case let .crashed(reason, at)?: return .crashed(reason: describe(reason), at: at)
+        case nil: return .stillRunning(at: now)
+        }
+    }
+
+    var materializedTrace: SimulationTrace {
+        SimulationTrace(events: trace.map(event), outcome: modelOutcome, schedule: schedule.description, seed: schedule.seed)
+    }
+
+    // MARK: Expectations
+
+    /// Nil when every expectation holds and iOS logged nothing unexpected; otherwise why not.
+    func failedExpectation() -> String? {
+        for expectation in scenario.expectations {
+            if let failure = check(expectation) { return failure }
+        }
+        // A warning the scenario does not expect is a failure: a clean run logs nothing.
+        let expectedWarnings = scenario.expectations.compactMap { e -> String? in
+            if case let .warning(text) = e.kind { return text }
+            return nil
+        }
+        for raw in trace where raw.note.isWarning {
+            let text = event(raw).detail
+            if !expectedWarnings.contains(where: { text.contains($0) }) {
+                return "unexpected warning at \(formatSeconds(raw.time)): \(text)"
+            }
+        }
+        return nil
+    }
+
+    private func near(_ time: Double, _ around: Double?) -> Bool {
+        guard let around else { return true }
+        return abs(time - around) <= max(1, around * 0.1)
+    }
+
+    private func check(_ expectation: Expectation) -> String? {
+        let outcome = modelOutcome
+        let failure = "expected \(expectation.text), got \(outcome.description) at \(formatSeconds(outcome.time))"
+        switch expectation.kind {
+        case .suspended:
+            if case let .suspended(at) = outcome, near(at, expectation.around) { return nil }
+            return failure
+        case .running:
+            if case .stillRunning = outcome { return nil }
+            return failure
+        case let .terminated(code):
+            if case let .terminated(c, _, at) = outcome, code == nil || code == c, near(at, expectation.around) { return nil }
+            return failure
+        case let .crash(text):
+            if case let .crashed(reason, at) = outcome, text.map({ reason.contains($0) }) ?? true, near(at, expectation.around) { return nil }
+            return failure
+        case let .warning(text):
+            for raw in trace where raw.note.isWarning && event(raw).detail.contains(text) { return nil }
+            return "expected a warning containing \"\(text)\", none was logged"
+        case let .printed(text):
+            for raw in trace {
+                if case let .step(statement, _) = raw.note, case let .print(string) = scenario.statements[Int(statement)].kind,
+                   scenario.strings[Int(string)] == text, near(raw.time, expectation.around) {
+                    return nil
+                }
+            }
+            return "expected print(\"\(text)\") to run, it did not (\(outcome.description))"
+        case .taskCompleted:
+            let launched = bgTasks.count + pushes.count
+            if launched > 0 && bgTasks.allSatisfy({ $0.completed && $0.success }) && pushes.allSatisfy({ $0 }) { return nil }
+            if launched == 0 { return "expected a task to complete, but the system launched none" }
+            return "expected every launched task to complete successfully, it did not (\(outcome.description))"
+        }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in characters: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, characters.contains(first) { slice.removeFirst() }
+        while let last = slice.last, characters.contains(last) { slice.removeLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,399 @@
+/// What iOS does: lifecycle, background tasks and their budget, expiry and the watchdog,
+/// BGTaskScheduler, pushes and expiring activities. Each rule cites its SIMULATION.md number.
+extension Machine {
+    // MARK: Lifecycle
+
+    func handle(_ kind: SystemEvent.Kind) {
+        switch kind {
+        case let .timeline(index):
+            timeline(scenario.timeline[Int(index)])
+        case let .budgetExpiry(generation):
+            guard generation == periodGeneration, state == .background, !periodExpired else { return }
+            expireAll()
+        case .forcedExpiry:
+            // S4: the system may call tasks in at any time, not only when the budget runs out.
+            guard state == .background else { return }
+            record(-1, .forcedExpiry)
+            expireAll()
+            for index in bgTasks.indices where !bgTasks[index].completed { expireBGTask(Int32(index)) }
+            for index in activities.indices where activities[index].active { expireActivity(Int32(index)) }
+        case let .handlerDeadline(task):
+            // S5: each expiry handler gets about a second.
+            if tasks[Int(task)].handlerRunning { terminate(.expiryHandlerTooSlow(task: task)) }
+        case let .roundDeadline(r):
+            // S5/S11: all handlers together get a few seconds; a blocked main thread never runs them.
+            guard r == round else { return }
+            if pendingHandlers > 0 { terminate(.expiryHandlersBlocked); return }
+            checkLeaks()
+        case let .roundCheck(r):
+            guard r == round else { return }
+            checkLeaks()
+        case .suspendCheck:
+            suspendIfIdle()
+        case let .didEnterBackgroundDeadline(generation):
+            // S11: applicationDidEnterBackground has about 5 s.
+            if generation == backgroundGeneration && inDidEnterBackground { terminate(.didEnterBackgroundTooSlow) }
+        case let .bgTaskExpiry(index):
+            expireBGTask(index)
+        case let .bgTaskDeadline(index):
+            if !bgTasks[Int(index)].completed { terminate(.bgTaskNotCompleted(task: index)) }
+        case let .pushDeadline(index):
+            // S15: the fetch completion handler within about 30 s.
+            if !pushes[Int(index)] && state != .foreground { terminate(.pushNotCompleted) }
+        }
+    }
+
+    private func timeline(_ item: TimelineItem) {
+        switch item.event {
+        case .launch:
+            guard state == .notRunning else { return }
+            launchedByUser = true
+            launch()
+        case .enterBackground:
+            if state == .launching { backgroundAfterLaunch = true; return }
+            guard state == .foreground else { return }
+            enterBackground()
+        case .enterForeground:
+            guard state == .background || state == .suspended else { return }
+            enterForeground()
+        case .push:
+            pushes.append(false)
+            let index = Int32(pushes.count - 1)
+            record(-1, .pushArrived(push: index))
+            if !wakeForBackgroundWork(.timeline(-1)) { return }
+            deliverPush(index)
+        case let .systemLaunches(identifier):
+            systemLaunch(identifier)
+        case .call:
+            guard state == .foreground || state == .background || state == .launching else { return }
+            let block = scenario.functions[Int(item.function)].block
+            guard block >= 0 else { return }
+            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .plain))
+        }
+    }
+
+    /// Brings the app to life in the background (launching it if needed). Returns false when
+    /// the app is gone; `deferred` is replayed once launching has finished.
+    private func wakeForBackgroundWork(_ deferred: SystemEvent.Kind) -> Bool {
+        switch state {
+        case .terminated: return false
+        case .notRunning:
+            launchedByUser = false
+            launch()
+            return true
+        case .suspended:
+            setState(.background)
+            return true
+        default: return true
+        }
+    }
+
+    private func launch() {
+        setState(.launching)
+        if let block = scenario.handlers[.didFinishLaunching] {
+            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didFinishLaunching))
+        } else {
+            finishLaunch()
+        }
+    }
+
+    func finishLaunch() {
+        launchPhaseOver = true
+        if launchedByUser && !backgroundAfterLaunch {
+            setState(.foreground)
+        } else {
+            setState(.background)
+            if launchedByUser { enterBackgroundHandlers() }
+        }
+        // Work the system launched us for waits until launching is over.
+        let deferred = deliverAfterLaunch
+        deliverAfterLaunch.removeAll()
+        for kind in deferred {
+            if case let .bgTaskExpiry(index) = kind { startBGTask(index) }
+        }
+        checkSuspend()
+    }
+
+    private func enterBackground() {
+        setState(.background)
+        enterBackgroundHandlers()
+        checkSuspend()
+    }
+
+    private func enterBackgroundHandlers() {
+        // S2: dormant tasks start the clock now.
+        if outstanding > 0 && periodStart == nil { startPeriod() }
+        if let block = scenario.handlers[.didEnterBackground] {
+            inDidEnterBackground = true
+            backgroundGeneration += 1
+            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didEnterBackground))
+            post(at: now + constants.didEnterBackgroundLimit, .didEnterBackgroundDeadline(generation: backgroundGeneration))
+        }
+    }
+
+    private func enterForeground() {
+        setState(.foreground)
+        // S16: the background period is over; a later trip to the background starts a new one.
+        periodStart = nil
+        periodExpired = false
+        periodGeneration += 1
+        // BGProcessingTask: ended when the user starts using the device.
+        for index in bgTasks.indices where bgTasks[index].processing && !bgTasks[index].completed {
+            expireBGTask(Int32(index))
+        }
+        if let block = scenario.handlers[.willEnterForeground] {
+            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .willEnterForeground))
+        }
+    }
+
+    func startPeriod() {
+        periodStart = now
+        periodExpired = false
+        periodGeneration += 1
+        post(at: now + schedule.budget, .budgetExpiry(generation: periodGeneration))
+    }
+
+    private var canSuspend: Bool {
+        state == .background && launchPhaseOver && outstanding == 0 && !inDidEnterBackground && pendingHandlers == 0
+            && runningBGTasks == 0 && pendingPushes == 0 && activeActivities == 0
+    }
+
+    /// S7: once nothing holds the app up in the background, it is suspended "shortly after" and
+    /// its queues stop. The suspension is a system event at the same instant, so the explorer
+    /// can put it before or after other threads' steps.
+    func checkSuspend() {
+        guard canSuspend, !suspendPending else { return }
+        suspendPending = true
+        post(at: now, .suspendCheck)
+    }
+
+    private func suspendIfIdle() {
+        suspendPending = false
+        guard canSuspend else { return }
+        setState(.suspended)
+        periodStart = nil
+        periodExpired = false
+        periodGeneration += 1
+    }
+
+    // MARK: UIApplication background tasks
+
+    func begin(name: Int32?, handler: Int32?, thread t: Int) -> Value {
+        let lane = Int32(t)
+        if state == .background && periodExpired {
+            record(lane, .refused(invalid: true))
+            return .identifier(0)
+        }
+        switch schedule.refusal {
+        case .returnsInvalid:
+            // S1, older text: the system cannot create a task and returns .invalid.
+            record(lane, .refused(invalid: true))
+            return .identifier(0)
+        case .none, .callsExpirationHandler:
+            break
+        }
+        // S8: about 1,000 outstanding assertions, then 0xbada5e47.
+        if outstanding >= constants.assertionLimit {
+            terminate(.tooManyAssertions)
+            return .identifier(0)
+        }
+        let captured = handler.map { capture(lane, block: $0) } ?? []
+        tasks.append(Task(name: name, handler: handler, captured: captured))
+        let index = Int32(tasks.count - 1)
+        outstanding += 1
+        record(lane, .began(task: index))
+        if schedule.refusal == .callsExpirationHandler {
+            // S1, newer text: when the assertion cannot be granted, the expiry handler is called.
+            record(lane, .refused(invalid: false))
+            round += 1
+            expire(index)
+            post(at: now + constants.expiryHandlersTotalLimit, .roundDeadline(round: round))
+            if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
+            return .identifier(index + 1)
+        }
+        if state == .background && periodStart == nil { startPeriod() }
+        return .identifier(index + 1)
+    }
+
+    func end(_ value: Value, thread t: Int) {
+        let lane = Int32(t)
+        guard case let .identifier(id) = value, id > 0, Int(id) <= tasks.count, !tasks[Int(id) - 1].ended else {
+            // S10: ending an unknown or ended identifier only logs.
+            var id: Int32 = 0
+            if case let .identifier(n) = value { id = n }
+            record(lane, .warningEndUnknown(identifier: id))
+            return
+        }
+        tasks[Int(id) - 1].ended = true
+        outstanding -= 1
+        record(lane, .ended(task: id - 1))
+        checkSuspend()
+    }
+
+    /// The system calls every outstanding task in (end of the budget, or early).
+    func expireAll() {
+        periodExpired = true
+        round += 1
+        for index in tasks.indices where !tasks[index].ended && !tasks[index].expiring {
+            expire(Int32(index))
+        }
+        for index in activities.indices where activities[index].active { expireActivity(Int32(index)) }
+        post(at: now + constants.expiryHandlersTotalLimit, .roundDeadline(round: round))
+        if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
+    }
+
+    private func expire(_ index: Int32) {
+        tasks[Int(index)].expiring = true
+        record(-1, .expiry(task: index))
+        // S5: handlers run on the main thread, one after another.
+        if let handler = tasks[Int(index)].handler {
+            pendingHandlers += 1
+            threads[0].pending.append(WorkItem(block: handler, captured: tasks[Int(index)].captured, parameter: .none,
+                                               context: .expiryHandler(task: index)))
+        }
+    }
+
+    /// S6: a task the app has not ended once its handlers have run (or time is up) is a leak.
+    private func checkLeaks() {
+        for index in tasks.indices where tasks[index].expiring && !tasks[index].ended {
+            terminate(.leakedTask(task: Int32(index)))
+            return
+        }
+    }
+
+    // MARK: performExpiringActivity (S13)
+
+    private func expireActivity(_ index: Int32) {
+        guard activities[Int(index)].active, !activities[Int(index)].expiredCalled else { return }
+        activities[Int(index)].expiredCalled = true
+        record(-1, .activityStarted(activity: index, expired: true))
+        let activity = activities[Int(index)]
+        spawnWorker(WorkItem(block: activity.block, captured: activity.captured, parameter: .bool(true),
+                             context: .activity(index, expired: true)), name: .activity)
+    }
+
+    // MARK: BGTaskScheduler (S14)
+
+    private func permitted(_ identifier: Int32) -> Bool {
+        guard let list = scenario.permittedIdentifiers else { return true }
+        return list.contains(identifier)
+    }
+
+    func register(identifier: Int32, queue: QueueRef?, block: Int32, thread t: Int) {
+        if launchPhaseOver {
+            crash(.registerAfterLaunch(identifier: identifier))
+            return
+        }
+        if registrations.contains(where: { $0.identifier == identifier }) {
+            crash(.registerTwice(identifier: identifier))
+            return
+        }
+        let ok = permitted(identifier)
+        record(Int32(t), .registered(identifier: identifier, permitted: ok))
+        guard ok else { return }
+        registrations.append(Registration(identifier: identifier, queue: queue, block: block, captured: capture(Int32(t), block: block)))
+    }
+
+    func submit(_ index: Int32, thread t: Int) {
+        let request = requests[Int(index)]
+        let lane = Int32(t)
+        if !scenario.conditions.backgroundAppRefresh {
+            record(lane, .submitFailed(request: index, error: .unavailable)); return
+        }
+        if !permitted(request.identifier) {
+            record(lane, .submitFailed(request: index, error: .notPermitted)); return
+        }
+        // Resubmitting an identifier replaces the earlier request.
+        pendingRequests.removeAll { requests[Int($0)].identifier == request.identifier }
+        let sameKind = pendingRequests.filter { requests[Int($0)].processing == request.processing }.count
+        let limit = request.processing ? constants.pendingProcessingLimit : constants.pendingRefreshLimit
+        if sameKind >= limit {
+            record(lane, .submitFailed(request: index, error: .tooManyPendingTaskRequests)); return
+        }
+        pendingRequests.append(index)
+        record(lane, .submitted(request: index))
+    }
+
+    private func systemLaunch(_ name: String) {
+        guard let identifier = scenario.strings.firstIndex(of: name).map(Int32.init),
+              let position = pendingRequests.firstIndex(where: { requests[Int($0)].identifier == identifier }) else {
+            let id = scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
+            record(-1, .bgNotLaunched(identifier: id, why: .noPendingRequest))
+            return
+        }
+        let request = requests[Int(pendingRequests[position])]
+        // The launch is the system's decision: these only make it possible.
+        var why: NotLaunched?
+        if state == .terminated { why = .terminated }
+        else if now < request.earliest { why = .tooEarly }
+        else if request.power && !scenario.conditions.externalPower { why = .needsPower }
+        else if request.network && !scenario.conditions.network { why = .needsNetwork }
+        else if state == .foreground || state == .launching { why = .inForeground }
+        if let why {
+            record(-1, .bgNotLaunched(identifier: identifier, why: why))
+            return
+        }
+        pendingRequests.remove(at: position)
+        bgTasks.append(BGTaskState(identifier: identifier, processing: request.processing))
+        let index = Int32(bgTasks.count - 1)
+        runningBGTasks += 1
+        if state != .notRunning && launchPhaseOver {
+            _ = wakeForBackgroundWork(.bgTaskExpiry(index))
+            startBGTask(index)
+        } else {
+            deliverAfterLaunch.append(.bgTaskExpiry(index))
+            _ = wakeForBackgroundWork(.bgTaskExpiry(index))
+        }
+    }
+
+    func startBGTask(_ index: Int32) {
+        let task = bgTasks[Int(index)]
+        record(-1, .bgLaunched(task: index))
+        guard let registration = registrations.first(where: { $0.identifier == task.identifier }) else {
+            crash(.noLaunchHandler(identifier: task.identifier))
+            return
+        }
+        bgTasks[Int(index)].queue = registration.queue
+        let item = WorkItem(block: registration.block, captured: registration.captured, parameter: .task(index), context: .bgLaunch(index))
+        if let queue = registration.queue { enqueue(on: queue, item) } else { spawnWorker(item, name: .bgTaskScheduler) }
+        let budget = task.processing ? constants.processingTaskBudget : constants.refreshTaskBudget
+        post(at: now + budget, .bgTaskExpiry(index))
+    }
+
+    private func expireBGTask(_ index: Int32) {
+        let task = bgTasks[Int(index)]
+        guard !task.completed, !task.expiring else { return }
+        bgTasks[Int(index)].expiring = true
+        record(-1, .bgExpiry(task: index, hasHandler: task.expirationHandler != nil))
+        guard let handler = task.expirationHandler else {
+            // With no handler, the task is marked complete and unsuccessful (BGTask.h).
+            completeBGTask(index, success: false, thread: -1)
+            return
+        }
+        let item = WorkItem(block: handler, captured: task.captured, parameter: .none, context: .bgExpiration(index))
+        if let queue = task.queue { enqueue(on: queue, item) } else { spawnWorker(item, name: .bgTaskScheduler) }
+        post(at: now + constants.bgTaskCompletionGrace, .bgTaskDeadline(index))
+    }
+
+    func completeBGTask(_ index: Int32, success: Bool, thread t: Int) {
+        guard !bgTasks[Int(index)].completed else { return }
+        bgTasks[Int(index)].completed = true
+        bgTasks[Int(index)].success = success
+        runningBGTasks -= 1
+        record(Int32(t), .bgCompleted(task: index, success: success))
+        checkSuspend()
+    }
+
+    // MARK: Background push (S15)
+
+    private func deliverPush(_ index: Int32) {
+        guard let block = scenario.handlers[.didReceiveRemoteNotification] else {
+            pushes[Int(index)] = true
+            checkSuspend()
+            return
+        }
+        pendingPushes += 1
+        threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .push(index), context: .push(index)))
+        post(at: now + constants.pushCompletionLimit, .pushDeadline(index))
+    }
+}

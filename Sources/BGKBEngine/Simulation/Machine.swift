@@ -1,0 +1,831 @@
+/// One simulated run. A reference type so the hot path mutates in place; `reset` keeps the
+/// arrays' capacity, so the explorer's thousands of runs allocate almost nothing.
+final class Machine {
+    // MARK: Types
+
+    enum Context: Equatable {
+        case plain
+        case didFinishLaunching, didEnterBackground, willEnterForeground
+        case expiryHandler(task: Int32)
+        case push(Int32)
+        case bgLaunch(Int32)
+        case bgExpiration(Int32)
+        case activity(Int32, expired: Bool)
+        case sync(waiter: Int32)
+        case lock(Int32)
+        case call
+        case branch
+    }
+
+    struct WorkItem {
+        var block: Int32
+        var captured: [Int32]
+        var parameter: Value
+        var context: Context
+    }
+
+    struct Frame {
+        var block: Int32
+        var pc: Int32 = 0
+        var phase: UInt8 = 0
+        var origin: Int32
+        var loopsLeft: Int32 = 0
+        var context: Context
+        /// A function or closure body: `return` stops here.
+        var boundary: Bool
+    }
+
+    enum Blocked: Equatable {
+        case none, sync, lock(Int32), forever
+    }
+
+    struct Thread {
+        var lane: Int32
+        var pending: [WorkItem] = []
+        var pendingHead = 0
+        var frames: [Frame] = []
+        var env: [Int32] = []
+        var wake: Double = 0
+        var blocked: Blocked = .none
+        /// Holds the result of the first half of a two-step statement (read, then write).
+        var accumulator: Value = .none
+        var finished = false
+    }
+
+    struct Task {
+        var name: Int32?
+        var handler: Int32?
+        var captured: [Int32]
+        var ended = false
+        var expiring = false
+        var handlerRunning = false
+    }
+
+    struct SystemEvent {
+        var time: Double
+        var sequence: Int
+        var kind: Kind
+        enum Kind {
+            case timeline(Int32)
+            case budgetExpiry(generation: Int32)
+            case forcedExpiry
+            case handlerDeadline(task: Int32)
+            case roundDeadline(round: Int32)
+            case roundCheck(round: Int32)
+            case suspendCheck
+            case didEnterBackgroundDeadline(generation: Int32)
+            case bgTaskExpiry(Int32)
+            case bgTaskDeadline(Int32)
+            case pushDeadline(Int32)
+        }
+    }
+
+    struct Request {
+        var identifier: Int32
+        var processing: Bool
+        var earliest: Double = 0
+        var power = false
+        var network = false
+    }
+
+    struct BGTaskState {
+        var identifier: Int32
+        var processing: Bool
+        var expirationHandler: Int32?
+        var captured: [Int32] = []
+        var queue: QueueRef?
+        var completed = false
+        var success = false
+        var expiring = false
+    }
+
+    struct Registration {
+        var identifier: Int32
+        var queue: QueueRef?
+        var block: Int32
+        var captured: [Int32]
+    }
+
+    struct Activity {
+        var block: Int32
+        var captured: [Int32]
+        var active = true
+        var expiredCalled = false
+    }
+
+    // MARK: State
+
+    let scenario: Scenario
+    let constants: SystemConstants
+    var schedule: Schedule
+    var generator = SeededGenerator(seed: 0)
+
+    var now: Double = 0
+    var state: AppState = .notRunning
+    var launchPhaseOver = false
+    var launchedByUser = true
+    var backgroundAfterLaunch = false
+    var deliverAfterLaunch: [SystemEvent.Kind] = []
+    var cells: [Value] = []
+    var threads: [Thread] = []
+    var namedQueueThread: [Int32] = []
+    var workerCount: Int32 = 0
+    /// Lane of each thread spawn, named only when a trace is materialized.
+    var laneNames: [LaneName] = []
+    var current: Int32 = -1
+    var events: [SystemEvent] = []
+    var sequence = 0
+    var tasks: [Task] = []
+    var outstanding = 0
+    var periodStart: Double?
+    var periodExpired = false
+    var periodGeneration: Int32 = 0
+    var round: Int32 = 0
+    var pendingHandlers = 0
+    var inDidEnterBackground = false
+    var suspendPending = false
+    var backgroundGeneration: Int32 = 0
+    var locks: [Int32] = []
+    var registrations: [Registration] = []
+    var requests: [Request] = []
+    var pendingRequests: [Int32] = []
+    var bgTasks: [BGTaskState] = []
+    var runningBGTasks = 0
+    var pushes: [Bool] = []
+    var pendingPushes = 0
+    var activities: [Activity] = []
+    var activeActivities = 0
+
+    var trace: [RawEvent] = []
+    var outcome: Outcome?
+    var suspendedAt: Double = 0
+    var steps = 0
+    /// For the explorer: at each decision, how many alternatives there were.
+    var decisions: [UInt8] = []
+    /// Distinct instants at which something happened (candidate forced-expiry times).
+    var instants: [Double] = []
+    var recordDecisions = true
+    var choiceCursor = 0
+
+    enum Outcome {
+        case suspended(Double)
+        case running(Double)
+        case terminated(Reason, Double)
+        case crashed(Reason, Double)
+    }
+
+    enum LaneName {
+        case main
+        case queue(Int32)
+        case worker(WorkerKind, Int32)
+    }
+
+    enum WorkerKind: String {
+        case global, activity
+        case bgTaskScheduler = "BGTaskScheduler"
+    }
+
+    static let stepLimit = 200_000
+    static let mainLane: Int32 = 0
+
+    init(scenario: Scenario, constants: SystemConstants) {
+        self.scenario = scenario
+        self.constants = constants
+        self.schedule = Schedule(budget: constants.backgroundTaskBudget)
+    }
+
+    // MARK: Run
+
+    func reset(_ schedule: Schedule) {
+        self.schedule = schedule
+        generator = SeededGenerator(seed: schedule.seed ?? 0)
+        now = 0
+        state = .notRunning
+        launchPhaseOver = false
+        launchedByUser = true
+        backgroundAfterLaunch = false
+        deliverAfterLaunch.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        for global in scenario.globals { cells.append(global.initial) }
+        // A scratch cell, so a reference that resolves to nothing can never index out of range.
+        cells.append(.none)
+        threads.removeAll(keepingCapacity: true)
+        laneNames.removeAll(keepingCapacity: true)
+        threads.append(Thread(lane: 0))
+        laneNames.append(.main)
+        namedQueueThread.removeAll(keepingCapacity: true)
+        for _ in scenario.queues {
+            namedQueueThread.append(Int32(threads.count))
+            threads.append(Thread(lane: Int32(threads.count)))
+            laneNames.append(.queue(Int32(laneNames.count - 1)))
+        }
+        workerCount = 0
+        current = -1
+        events.removeAll(keepingCapacity: true)
+        sequence = 0
+        tasks.removeAll(keepingCapacity: true)
+        outstanding = 0
+        periodStart = nil
+        periodExpired = false
+        periodGeneration = 0
+        round = 0
+        pendingHandlers = 0
+        inDidEnterBackground = false
+        suspendPending = false
+        backgroundGeneration = 0
+        locks = Array(repeating: -1, count: scenario.locks.count)
+        registrations.removeAll(keepingCapacity: true)
+        requests.removeAll(keepingCapacity: true)
+        pendingRequests.removeAll(keepingCapacity: true)
+        bgTasks.removeAll(keepingCapacity: true)
+        runningBGTasks = 0
+        pushes.removeAll(keepingCapacity: true)
+        pendingPushes = 0
+        activities.removeAll(keepingCapacity: true)
+        activeActivities = 0
+        trace.removeAll(keepingCapacity: true)
+        outcome = nil
+        suspendedAt = 0
+        steps = 0
+        decisions.removeAll(keepingCapacity: true)
+        instants.removeAll(keepingCapacity: true)
+        choiceCursor = 0
+        for (index, item) in scenario.timeline.enumerated() {
+            post(at: item.time, .timeline(Int32(index)))
+        }
+        if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
+    }
+
+    func run(_ schedule: Schedule) {
+        reset(schedule)
+        while outcome == nil {
+            if steps >= Machine.stepLimit {
+                crash(.stepLimit)
+                break
+            }
+            let systemDue = !events.isEmpty && events[0].time <= now
+            var runnableCount = 0
+            var currentRunnable = false
+            for index in threads.indices where isRunnable(Int32(index)) {
+                runnableCount += 1
+                if Int32(index) == current { currentRunnable = true }
+            }
+            let total = runnableCount + (systemDue ? 1 : 0)
+            if total == 0 {
+                guard advanceClock() else { break }
+                continue
+            }
+            var pick = 0
+            if total > 1 {
+                pick = Int(decide(alternatives: total))
+            }
+            // Order of alternatives: the current thread, other threads by lane, then the system.
+            // Threads first makes the default run the kind one ("shortly after"); the explorer
+            // tries the system earlier.
+            var chosen: Int32 = -2
+            var position = 0
+            if currentRunnable {
+                if pick == position { chosen = current }
+                position += 1
+            }
+            if chosen == -2 {
+                for index in threads.indices where Int32(index) != current && isRunnable(Int32(index)) {
+                    if pick == position { chosen = Int32(index); break }
+                    position += 1
+                }
+            }
+            if chosen == -2 && systemDue && pick == position { chosen = -1 }
+            if chosen == -1 {
+                let event = events.removeFirst()
+                handle(event.kind)
+            } else {
+                current = chosen
+                step(chosen)
+            }
+        }
+        if outcome == nil {
+            switch state {
+            case .suspended: outcome = .suspended(suspendedAt)
+            default: outcome = .running(now)
+            }
+        }
+    }
+
+    private func decide(alternatives: Int) -> UInt8 {
+        let index = Int32(decisions.count)
+        decisions.append(UInt8(min(alternatives, 255)))
+        while choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index < index { choiceCursor += 1 }
+        if choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index == index {
+            return UInt8(min(Int(schedule.choices[choiceCursor].choice), alternatives - 1))
+        }
+        if schedule.seed != nil {
+            let value = UInt8(generator.next() % UInt64(alternatives))
+            if value != 0 { schedule.choices.append(.init(index: index, choice: value)); choiceCursor = schedule.choices.count }
+            return value
+        }
+        return 0
+    }
+
+    private func advanceClock() -> Bool {
+        var next = Double.infinity
+        if !events.isEmpty { next = events[0].time }
+        if state != .suspended && state != .terminated && state != .notRunning {
+            for thread in threads where thread.wake > now && thread.blocked == .none && hasWork(thread) {
+                next = min(next, thread.wake)
+            }
+        }
+        guard next.isFinite else { return false }
+        now = next
+        return true
+    }
+
+    private func hasWork(_ thread: Thread) -> Bool {
+        !thread.frames.isEmpty || thread.pendingHead < thread.pending.count
+    }
+
+    private func isRunnable(_ index: Int32) -> Bool {
+        switch state {
+        case .launching, .foreground, .background: break
+        default: return false
+        }
+        let thread = threads[Int(index)]
+        guard hasWork(thread), thread.wake <= now else { return false }
+        switch thread.blocked {
+        case .none: return true
+        case let .lock(lock): return locks[Int(lock)] < 0
+        case .sync, .forever: return false
+        }
+    }
+
+    // MARK: Recording
+
+    /// `thread` is a thread index (or -1 for the system); the event keeps the thread's lane.
+    @inline(__always)
+    func record(_ thread: Int32, _ note: Note) {
+        let lane = thread >= 0 && Int(thread) < threads.count ? threads[Int(thread)].lane : -1
+        trace.append(RawEvent(time: now, lane: lane, note: note))
+        if state == .background && instants.last != now { instants.append(now) }
+    }
+
+    func post(at time: Double, _ kind: SystemEvent.Kind) {
+        sequence += 1
+        let event = SystemEvent(time: time, sequence: sequence, kind: kind)
+        var index = events.count
+        while index > 0 && (events[index - 1].time > time) { index -= 1 }
+        events.insert(event, at: index)
+    }
+
+    func terminate(_ reason: Reason) {
+        guard outcome == nil else { return }
+        record(-1, .terminated(reason))
+        state = .terminated
+        outcome = .terminated(reason, now)
+    }
+
+    func crash(_ reason: Reason) {
+        guard outcome == nil else { return }
+        record(current, .crashed(reason))
+        state = .terminated
+        outcome = .crashed(reason, now)
+    }
+
+    func setState(_ new: AppState) {
+        guard state != new else { return }
+        state = new
+        record(-1, .state(new))
+        if new == .suspended { suspendedAt = now }
+    }
+
+    // MARK: Threads
+
+    func enqueue(on queue: QueueRef, _ item: WorkItem) {
+        switch queue {
+        case .main: threads[0].pending.append(item)
+        case let .named(index): threads[Int(namedQueueThread[Int(index)])].pending.append(item)
+        case .global: spawnWorker(item, name: .global)
+        }
+    }
+
+    func spawnWorker(_ item: WorkItem, name: WorkerKind) {
+        workerCount += 1
+        // Reuse a finished worker's slot so long runs do not grow the thread list.
+        for index in threads.indices where threads[index].finished {
+            threads[index].finished = false
+            threads[index].pending.removeAll(keepingCapacity: true)
+            threads[index].pendingHead = 0
+            threads[index].pending.append(item)
+            threads[index].wake = now
+            threads[index].blocked = .none
+            threads[index].lane = Int32(laneNames.count)
+            laneNames.append(.worker(name, workerCount))
+            return
+        }
+        var thread = Thread(lane: Int32(laneNames.count))
+        thread.pending.append(item)
+        thread.wake = now
+        threads.append(thread)
+        laneNames.append(.worker(name, workerCount))
+    }
+
+    func capture(_ thread: Int32, block: Int32) -> [Int32] {
+        let count = Int(scenario.blocks[Int(block)].captured)
+        guard count > 0, let frame = threads[Int(thread)].frames.last else { return [] }
+        let origin = Int(frame.origin)
+        let env = threads[Int(thread)].env
+        return Array(env[origin..<min(env.count, origin + count)])
+    }
+
+    private func startItem(_ t: Int) {
+        let item = threads[t].pending[threads[t].pendingHead]
+        threads[t].pendingHead += 1
+        if threads[t].pendingHead == threads[t].pending.count {
+            threads[t].pending.removeAll(keepingCapacity: true)
+            threads[t].pendingHead = 0
+        }
+        threads[t].env.removeAll(keepingCapacity: true)
+        threads[t].env.append(contentsOf: item.captured)
+        let block = scenario.blocks[Int(item.block)]
+        if block.parameters > 0 {
+            cells.append(item.parameter)
+            threads[t].env.append(Int32(cells.count - 1))
+            for _ in 1..<Int(block.parameters) {
+                cells.append(.none)
+                threads[t].env.append(Int32(cells.count - 1))
+            }
+        }
+        threads[t].frames.append(Frame(block: item.block, origin: 0, context: item.context, boundary: true))
+        switch item.context {
+        case let .expiryHandler(task):
+            tasks[Int(task)].handlerRunning = true
+            record(Int32(t), .handlerStarted(task: task))
+            post(at: now + constants.expiryHandlerLimit, .handlerDeadline(task: task))
+        default: break
+        }
+    }
+
+    /// Runs one statement of thread `t` (frame entries and exits are free).
+    private func step(_ tIndex: Int32) {
+        let t = Int(tIndex)
+        var budget = 10_000
+        while outcome == nil && budget > 0 {
+            budget -= 1
+            if threads[t].frames.isEmpty {
+                guard threads[t].pendingHead < threads[t].pending.count else { return }
+                startItem(t)
+            }
+            let frameIndex = threads[t].frames.count - 1
+            let frame = threads[t].frames[frameIndex]
+            let block = scenario.blocks[Int(frame.block)]
+            if Int(frame.pc) >= block.statements.count {
+                popFrame(t)
+                continue
+            }
+            steps += 1
+            let statementIndex = block.statements[Int(frame.pc)]
+            execute(statementIndex, thread: t, frameIndex: frameIndex)
+            return
+        }
+    }
+
+    private func popFrame(_ t: Int) {
+        guard var frame = threads[t].frames.popLast() else { return }
+        let block = scenario.blocks[Int(frame.block)]
+        if frame.loopsLeft > 0 {
+            frame.loopsLeft -= 1
+            frame.pc = 0
+            truncateEnv(t, to: Int(frame.origin + block.localsAtEntry))
+            threads[t].frames.append(frame)
+            return
+        }
+        truncateEnv(t, to: Int(frame.origin + block.localsAtEntry))
+        // A frame pushed by a statement (call, branch, loop, lock) hands control back to it.
+        if let parent = threads[t].frames.indices.last {
+            threads[t].frames[parent].pc += 1
+            threads[t].frames[parent].phase = 0
+        }
+        finish(frame.context, thread: t)
+    }
+
+    private func truncateEnv(_ t: Int, to length: Int) {
+        if threads[t].env.count > length && length >= 0 {
+            threads[t].env.removeLast(threads[t].env.count - length)
+        }
+    }
+
+    /// A work item (or inline block) has finished: tell whoever was waiting for it.
+    private func finish(_ context: Context, thread t: Int) {
+        switch context {
+        case .plain, .call, .branch, .willEnterForeground: break
+        case .didFinishLaunching: finishLaunch()
+        case .didEnterBackground:
+            inDidEnterBackground = false
+            checkSuspend()
+        case let .expiryHandler(task):
+            tasks[Int(task)].handlerRunning = false
+            pendingHandlers -= 1
+            if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
+            checkSuspend()
+        case .push, .bgLaunch, .bgExpiration: break
+        case let .activity(index, expired):
+            if activities[Int(index)].active && (!expired || activities[Int(index)].expiredCalled) {
+                activities[Int(index)].active = false
+                activeActivities -= 1
+                record(Int32(t), .activityEnded(activity: index))
+                checkSuspend()
+            }
+        case let .sync(waiter):
+            threads[Int(waiter)].blocked = .none
+            threads[Int(waiter)].frames[threads[Int(waiter)].frames.count - 1].pc += 1
+        case let .lock(lock):
+            locks[Int(lock)] = -1
+        }
+        if threads[t].frames.isEmpty && threads[t].pendingHead >= threads[t].pending.count && t > scenario.queues.count {
+            threads[t].finished = true
+        }
+    }
+
+    // MARK: Values
+
+    @inline(__always)
+    func cellIndex(_ ref: VariableRef, thread t: Int) -> Int {
+        switch ref {
+        case let .global(index): return Int(index)
+        case let .local(slot):
+            let scratch = scenario.globals.count
+            guard let frame = threads[t].frames.last else { return scratch }
+            let position = Int(frame.origin + slot)
+            return position < threads[t].env.count ? Int(threads[t].env[position]) : scratch
+        }
+    }
+
+    func remaining() -> Double {
+        switch state {
+        case .foreground, .launching: return Double.greatestFiniteMagnitude
+        default:
+            guard let start = periodStart else { return schedule.budget }
+            return max(0, start + schedule.budget - now)
+        }
+    }
+
+    /// Evaluates an expression that reads state (one step). Returns nil when it crashed.
+    func evaluate(_ expression: Expression, thread t: Int) -> Value? {
+        switch expression {
+        case let .literal(value): return value
+        case let .read(ref): return cells[cellIndex(ref, thread: t)]
+        case let .unwrap(ref):
+            let value = cells[cellIndex(ref, thread: t)]
+            if case .none = value {
+                if case let .global(index) = ref { crash(.forceUnwrapNil(variable: index)) } else { crash(.forceUnwrapNil(variable: -1)) }
+                return nil
+            }
+            return value
+        case .backgroundTimeRemaining:
+            return .int(clampedInt(remaining()))
+        case let .begin(name, handler):
+            return begin(name: name, handler: handler, thread: t)
+        case let .refreshRequest(identifier):
+            requests.append(Request(identifier: identifier, processing: false))
+            return .request(Int32(requests.count - 1))
+        case let .processingRequest(identifier):
+            requests.append(Request(identifier: identifier, processing: true))
+            return .request(Int32(requests.count - 1))
+        case let .dateFromNow(seconds):
+            return .int(clampedInt(now + seconds))
+        }
+    }
+
+    private func compare(_ left: Value, _ op: Comparison, _ right: Value) -> Bool {
+        func number(_ v: Value) -> Int? {
+            switch v {
+            case let .int(n): return n
+            case let .identifier(n): return Int(n)
+            default: return nil
+            }
+        }
+        switch op {
+        case .equal: return left == right
+        case .notEqual: return left != right
+        default:
+            guard let l = number(left), let r = number(right) else { return false }
+            switch op {
+            case .less: return l < r
+            case .greater: return l > r
+            case .lessOrEqual: return l <= r
+            case .greaterOrEqual: return l >= r
+            default: return false
+            }
+        }
+    }
+
+    private func test(_ condition: Condition, thread t: Int) -> Bool? {
+        switch condition {
+        case let .compare(l, op, r):
+            guard let left = evaluate(l, thread: t), let right = evaluate(r, thread: t) else { return nil }
+            return compare(left, op, right)
+        case let .truthy(e):
+            guard let value = evaluate(e, thread: t) else { return nil }
+            if case let .bool(b) = value { return b }
+            if case .none = value { return false }
+            return true
+        case let .not(inner):
+            return test(inner, thread: t).map { !$0 }
+        case let .and(l, r):
+            guard let left = test(l, thread: t) else { return nil }
+            return left ? test(r, thread: t) : false
+        case let .or(l, r):
+            guard let left = test(l, thread: t) else { return nil }
+            return left ? true : test(r, thread: t)
+        }
+    }
+
+    /// Whether evaluating this expression is a read that a later write may race with.
+    private func isTwoStep(_ expression: Expression) -> Bool {
+        switch expression {
+        case .read, .unwrap, .begin: return true
+        default: return false
+        }
+    }
+
+    // MARK: Statements
+
+    private func advance(_ t: Int, _ frameIndex: Int) {
+        threads[t].frames[frameIndex].pc += 1
+        threads[t].frames[frameIndex].phase = 0
+    }
+
+    private func execute(_ statementIndex: Int32, thread t: Int, frameIndex: Int) {
+        let statement = scenario.statements[Int(statementIndex)]
+        let lane = Int32(t)
+        record(lane, .step(statement: statementIndex, phase: threads[t].frames[frameIndex].phase))
+        switch statement.kind {
+        case let .declare(slot, initial):
+            if let initial, isTwoStep(initial), threads[t].frames[frameIndex].phase == 0 {
+                guard let value = evaluate(initial, thread: t) else { return }
+                threads[t].accumulator = value
+                threads[t].frames[frameIndex].phase = 1
+                return
+            }
+            var value: Value = .none
+            if let initial {
+                if threads[t].frames[frameIndex].phase == 1 {
+                    value = threads[t].accumulator
+                } else {
+                    guard let v = evaluate(initial, thread: t) else { return }
+                    value = v
+                }
+            }
+            cells.append(value)
+            let frame = threads[t].frames[frameIndex]
+            let position = Int(frame.origin + slot)
+            if position < threads[t].env.count {
+                threads[t].env[position] = Int32(cells.count - 1)
+            } else {
+                threads[t].env.append(Int32(cells.count - 1))
+            }
+            advance(t, frameIndex)
+        case let .assign(ref, expression):
+            if isTwoStep(expression) && threads[t].frames[frameIndex].phase == 0 {
+                guard let value = evaluate(expression, thread: t) else { return }
+                threads[t].accumulator = value
+                threads[t].frames[frameIndex].phase = 1
+                return
+            }
+            let value: Value
+            if threads[t].frames[frameIndex].phase == 1 {
+                value = threads[t].accumulator
+            } else {
+                guard let v = evaluate(expression, thread: t) else { return }
+                value = v
+            }
+            cells[cellIndex(ref, thread: t)] = value
+            advance(t, frameIndex)
+        case let .add(ref, amount):
+            let index = cellIndex(ref, thread: t)
+            if threads[t].frames[frameIndex].phase == 0 {
+                threads[t].accumulator = cells[index]
+                threads[t].frames[frameIndex].phase = 1
+                return
+            }
+            if case let .int(n) = threads[t].accumulator { cells[index] = .int(n &+ amount) }
+            advance(t, frameIndex)
+        case let .evaluate(expression):
+            guard evaluate(expression, thread: t) != nil else { return }
+            advance(t, frameIndex)
+        case let .end(expression):
+            guard let value = evaluate(expression, thread: t) else { return }
+            end(value, thread: t)
+            advance(t, frameIndex)
+        case let .work(seconds):
+            advance(t, frameIndex)
+            threads[t].wake = now + seconds
+        case .print:
+            advance(t, frameIndex)
+        case let .dispatch(queue, block, sync):
+            if sync {
+                switch queue {
+                case .main where t == 0:
+                    crash(.mainSyncOnMain)
+                case .global:
+                    threads[t].frames.append(Frame(block: block, origin: threads[t].frames[frameIndex].origin, context: .branch, boundary: true))
+                case let .named(index) where Int(namedQueueThread[Int(index)]) == t:
+                    crash(.mainSyncOnMain)
+                default:
+                    let captured = capture(lane, block: block)
+                    enqueue(on: queue, WorkItem(block: block, captured: captured, parameter: .none, context: .sync(waiter: lane)))
+                    threads[t].blocked = .sync
+                    // The waiter's pc moves on when the block finishes (see `finish`).
+                }
+                return
+            }
+            let captured = capture(lane, block: block)
+            enqueue(on: queue, WorkItem(block: block, captured: captured, parameter: .none, context: .plain))
+            advance(t, frameIndex)
+        case let .withLock(lock, block):
+            let owner = locks[Int(lock)]
+            if owner >= 0 {
+                threads[t].blocked = owner == lane ? .forever : .lock(lock)
+                return
+            }
+            threads[t].blocked = .none
+            locks[Int(lock)] = lane
+            threads[t].frames.append(Frame(block: block, origin: threads[t].frames[frameIndex].origin, context: .lock(lock), boundary: true))
+        case let .call(function):
+            let block = scenario.functions[Int(function)].block
+            guard block >= 0 else { advance(t, frameIndex); return }
+            threads[t].frames.append(Frame(block: block, origin: Int32(threads[t].env.count), context: .call, boundary: true))
+        case let .branch(condition, thenBlock, elseBlock):
+            guard let result = test(condition, thread: t) else { return }
+            let origin = threads[t].frames[frameIndex].origin
+            if result {
+                threads[t].frames.append(Frame(block: thenBlock, origin: origin, context: .branch, boundary: false))
+            } else if let elseBlock {
+                threads[t].frames.append(Frame(block: elseBlock, origin: origin, context: .branch, boundary: false))
+            } else {
+                advance(t, frameIndex)
+            }
+        case let .loop(count, block):
+            guard count > 0 else { advance(t, frameIndex); return }
+            var frame = Frame(block: block, origin: threads[t].frames[frameIndex].origin, context: .branch, boundary: false)
+            frame.loopsLeft = Int32(min(count - 1, Int(Int32.max)))
+            threads[t].frames.append(frame)
+        case .returnFromBlock:
+            while let frame = threads[t].frames.last {
+                if frame.boundary {
+                    threads[t].frames[threads[t].frames.count - 1].pc = Int32(scenario.blocks[Int(frame.block)].statements.count)
+                    threads[t].frames[threads[t].frames.count - 1].loopsLeft = 0
+                    break
+                }
+                threads[t].frames.removeLast()
+            }
+        case let .register(identifier, queue, block):
+            register(identifier: identifier, queue: queue, block: block, thread: t)
+            if outcome == nil { advance(t, frameIndex) }
+        case let .submit(expression):
+            guard let value = evaluate(expression, thread: t) else { return }
+            if case let .request(index) = value { submit(index, thread: t) }
+            advance(t, frameIndex)
+        case let .setRequest(ref, property, expression):
+            guard let value = evaluate(expression, thread: t) else { return }
+            if case let .request(index) = cells[cellIndex(ref, thread: t)] {
+                switch (property, value) {
+                case let (.earliestBeginDate, .int(time)): requests[Int(index)].earliest = Double(time)
+                case let (.requiresExternalPower, .bool(b)): requests[Int(index)].power = b
+                case let (.requiresNetworkConnectivity, .bool(b)): requests[Int(index)].network = b
+                default: break
+                }
+            }
+            advance(t, frameIndex)
+        case let .setTaskCompleted(expression, success):
+            guard let value = evaluate(expression, thread: t) else { return }
+            if case let .task(index) = value { completeBGTask(index, success: success, thread: t) }
+            advance(t, frameIndex)
+        case let .setExpirationHandler(expression, block):
+            guard let value = evaluate(expression, thread: t) else { return }
+            if case let .task(index) = value {
+                bgTasks[Int(index)].expirationHandler = block
+                bgTasks[Int(index)].captured = block.map { capture(lane, block: $0) } ?? []
+            }
+            advance(t, frameIndex)
+        case let .completePush(expression):
+            guard let value = evaluate(expression, thread: t) else { return }
+            if case let .push(index) = value, !pushes[Int(index)] {
+                pushes[Int(index)] = true
+                pendingPushes -= 1
+                record(lane, .pushCompleted(push: index))
+                checkSuspend()
+            }
+            advance(t, frameIndex)
+        case let .performExpiringActivity(_, block):
+            let captured = capture(lane, block: block)
+            activities.append(Activity(block: block, captured: captured))
+            let index = Int32(activities.count - 1)
+            let refused = schedule.refusal != .none
+            activeActivities += 1
+            if state == .background && periodStart == nil { startPeriod() }
+            record(lane, .activityStarted(activity: index, expired: refused))
+            if refused { activities[Int(index)].expiredCalled = true }
+            spawnWorker(WorkItem(block: block, captured: captured, parameter: .bool(refused), context: .activity(index, expired: refused)), name: .activity)
+            advance(t, frameIndex)
+        }
+    }
+}

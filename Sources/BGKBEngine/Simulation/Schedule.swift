@@ -1,0 +1,99 @@
+/// Every choice that makes one run differ from another: the budget, whether the system refuses
+/// beginBackgroundTask and how, when (if ever) it calls tasks in early, and which runnable thread
+/// goes next at each point where more than one could. A run is a function of
+/// (scenario, constants, schedule), so printing a schedule is enough to replay its run.
+public struct Schedule: Hashable, Sendable, CustomStringConvertible {
+    public var budget: Double
+    public var refusal: Conditions.Refusal
+    /// The instant the system calls every outstanding task in, early; nil: only when time runs out.
+    public var forcedExpiry: Double?
+    /// Non-default scheduling choices: at decision `index` (counting only points with more than one
+    /// runnable agent), take alternative `choice` (0 is the default).
+    public var choices: [Choice]
+    /// For a random schedule: decisions not listed in `choices` are drawn from this seed.
+    public var seed: UInt64?
+
+    public struct Choice: Hashable, Sendable {
+        public var index: Int32
+        public var choice: UInt8
+        public init(index: Int32, choice: UInt8) {
+            self.index = index
+            self.choice = choice
+        }
+    }
+
+    public init(budget: Double, refusal: Conditions.Refusal = .none, forcedExpiry: Double? = nil,
+                choices: [Choice] = [], seed: UInt64? = nil) {
+        self.budget = budget
+        self.refusal = refusal
+        self.forcedExpiry = forcedExpiry
+        self.choices = choices
+        self.seed = seed
+    }
+
+    /// `budget=30s refusal=none expire=never choices=-`, or with `expire=12.001s` and `choices=3:1,7:2`.
+    public var description: String {
+        var text = "budget=\(formatSeconds(budget)) refusal=\(refusal.rawValue)"
+        text += " expire=" + (forcedExpiry.map(formatSeconds) ?? "never")
+        text += " choices=" + (choices.isEmpty ? "-" : choices.map { "\($0.index):\($0.choice)" }.joined(separator: ","))
+        return text
+    }
+
+    /// Reads back `description` (a `seed=` part is accepted and ignored: the choices say it all).
+    public init?(parsing text: String) {
+        var budget: Double?
+        var refusal = Conditions.Refusal.none
+        var expiry: Double?
+        var choices: [Choice] = []
+        for part in text.split(separator: " ") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { return nil }
+            switch pair[0] {
+            case "budget": budget = Double(pair[1].dropLast(pair[1].hasSuffix("s") ? 1 : 0))
+            case "refusal":
+                guard let r = Conditions.Refusal(rawValue: pair[1]) else { return nil }
+                refusal = r
+            case "expire":
+                if pair[1] != "never" {
+                    guard let t = Double(pair[1].dropLast(pair[1].hasSuffix("s") ? 1 : 0)) else { return nil }
+                    expiry = t
+                }
+            case "choices":
+                if pair[1] != "-" {
+                    for item in pair[1].split(separator: ",") {
+                        let numbers = item.split(separator: ":")
+                        guard numbers.count == 2, let i = Int32(numbers[0]), let c = UInt8(numbers[1]) else { return nil }
+                        choices.append(Choice(index: i, choice: c))
+                    }
+                }
+            case "seed": break
+            default: return nil
+            }
+        }
+        guard let budget else { return nil }
+        self.init(budget: budget, refusal: refusal, forcedExpiry: expiry, choices: choices)
+    }
+}
+
+/// SplitMix64: tiny, fast, and the same on every platform (Swift's own generator is not seedable).
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// FNV-1a, for seeds derived from an example's text (stable across runs and machines).
+func stableHash(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
+    }
+    return hash
+}

@@ -1,0 +1,93 @@
+import BGKBEngine
+import BGKBModel
+import Testing
+
+@Suite struct ScenarioParserTests {
+    struct BadCase: Sendable, CustomStringConvertible {
+        var name: String
+        var text: String
+        var line: Int
+        var column: Int
+        var id: String
+        var message: String
+        var description: String { name }
+    }
+
+    static let badCases: [BadCase] = [
+        BadCase(name: "no expectation", text: "on applicationDidEnterBackground {\n  work 1s\n}", line: 1, column: 1,
+                id: "scenario-no-expectation", message: "at least one `expect`"),
+        BadCase(name: "unknown call", text: "on applicationDidEnterBackground {\n  frobnicate()\n}\nexpect suspended", line: 2, column: 3,
+                id: "scenario-name", message: "unknown call frobnicate"),
+        BadCase(name: "unknown variable", text: "on applicationDidEnterBackground {\n  endBackgroundTask(taskID!)\n}\nexpect suspended", line: 2, column: 21,
+                id: "scenario-name", message: "unknown name taskID"),
+        BadCase(name: "optional passed to end", text: "var id: UIBackgroundTaskIdentifier?\non applicationDidEnterBackground {\n  endBackgroundTask(id)\n}\nexpect suspended",
+                line: 3, column: 21, id: "scenario-type", message: "id is an Optional"),
+        BadCase(name: "unwrap of non-optional", text: "var id = UIBackgroundTaskIdentifier.invalid\non applicationDidEnterBackground {\n  endBackgroundTask(id!)\n}\nexpect suspended",
+                line: 3, column: 21, id: "scenario-type", message: "not an Optional"),
+        BadCase(name: "missing brace", text: "on applicationDidEnterBackground {\n  work 1s\nexpect suspended", line: 1, column: 34,
+                id: "scenario-syntax", message: "has no closing '}'"),
+        BadCase(name: "bad unit", text: "on applicationDidEnterBackground {\n  work 10parsecs\n}\nexpect suspended", line: 2, column: 8,
+                id: "scenario-syntax", message: "unknown unit"),
+        BadCase(name: "unknown expectation", text: "expect happiness", line: 1, column: 8,
+                id: "scenario-syntax", message: "unknown expectation"),
+        BadCase(name: "unknown condition", text: "system is sunny\nexpect suspended", line: 1, column: 8,
+                id: "scenario-syntax", message: "unknown system condition"),
+        BadCase(name: "unterminated string", text: "expect printed \"done", line: 1, column: 16,
+                id: "scenario-syntax", message: "no closing quote"),
+        BadCase(name: "unknown event", text: "on applicationDidBecomeSleepy {\n}\nexpect suspended", line: 1, column: 4,
+                id: "scenario-name", message: "unknown app event"),
+        BadCase(name: "unknown queue", text: "on applicationDidEnterBackground {\n  worker.async {\n  }\n}\nexpect suspended", line: 2, column: 10,
+                id: "scenario-name", message: "unknown queue"),
+    ]
+
+    @Test(arguments: badCases)
+    func reportsProblemsAtTheirPlace(_ bad: BadCase) throws {
+        // The block starts on line 20 of its file: diagnostics must add that offset.
+        let (parsed, diagnostics) = ScenarioParser.parse(bad.text, at: BGKBModel.SourceLocation(path: "doc.md", line: 20, column: 1))
+        #expect(parsed == nil)
+        let first = try #require(diagnostics.errors.first, "no diagnostic for \(bad.name)")
+        #expect(first.id == bad.id, "\(first)")
+        #expect(first.message.contains(bad.message), "\(first)")
+        #expect(first.location == BGKBModel.SourceLocation(path: "doc.md", line: 20 + bad.line - 1, column: bad.column), "\(first)")
+    }
+
+    @Test(arguments: ScenarioSamples.all)
+    func samplesParseWithoutDiagnostics(_ sample: ScenarioSamples.Sample) {
+        let (parsed, diagnostics) = ScenarioParser.parse(sample.text, at: BGKBModel.SourceLocation(path: "s", line: 1, column: 1))
+        #expect(parsed != nil)
+        #expect(diagnostics.isEmpty, "\(diagnostics.all)")
+    }
+
+    @Test func readsConditionsTimelineAndExpectations() throws {
+        let s = try #require(scenario("""
+            system budget 5s
+            system refuses beginBackgroundTask by returning .invalid
+            system expires tasks only when time runs out
+            at 0s: app launches
+            at 3s: app enters background
+            at 1min: app enters foreground
+            expect terminated 0x8badf00d around 8s
+            expect warning "no background task exists"
+            """))
+        #expect(s.conditions.budget == 5)
+        #expect(s.conditions.refusal == [.returnsInvalid])
+        #expect(s.conditions.expiryOnlyAtEnd)
+        #expect(s.timeline.map(\.time) == [0, 3, 60])
+        #expect(s.expectations.map(\.text) == ["terminated 0x8badf00d around 8s", "warning \"no background task exists\""])
+    }
+
+    @Test func blocksMayCloseOnTheirOwnLine() throws {
+        // One-line closures and `} else {` are both Swift; both must parse.
+        let s = scenario("""
+            var done = false
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "x") { done = true }
+              if done { print("early") } else {
+                endBackgroundTask(id)
+              }
+            }
+            expect suspended
+            """)
+        #expect(s != nil)
+    }
+}

@@ -1,0 +1,230 @@
+import BGKBEngine
+import BGKBModel
+import Testing
+
+/// The simulator's own rules (SIMULATION.md S1–S16), each on a small scenario and the nominal
+/// schedule or a schedule chosen to show it.
+@Suite struct SimulatorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var text: String
+        var schedule: Schedule?
+        /// Words the outcome's description must contain.
+        var outcome: String
+        /// Text one trace event's detail must contain, if any.
+        var event: String?
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "S7 suspended once every task has ended", text: """
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "x")
+              work 2s
+              endBackgroundTask(id)
+            }
+            expect suspended
+            """, outcome: "suspended", event: "endBackgroundTask(1)"),
+        Case(name: "S1 refusal returns .invalid", text: """
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "x")
+              endBackgroundTask(id)
+            }
+            expect suspended
+            """, schedule: Schedule(budget: 30, refusal: .returnsInvalid), outcome: "suspended", event: "no background task exists with identifier 0"),
+        Case(name: "S1 refusal calls the expiration handler", text: """
+            var id: UIBackgroundTaskIdentifier = .invalid
+            on applicationDidEnterBackground {
+              id = beginBackgroundTask(withName: "x") {
+                print("handler")
+                endBackgroundTask(id)
+              }
+            }
+            expect suspended
+            """, schedule: Schedule(budget: 30, refusal: .callsExpirationHandler), outcome: "suspended", event: "print(\"handler\")"),
+        Case(name: "S3 budget zero expires at once", text: """
+            on applicationDidEnterBackground {
+              beginBackgroundTask(withName: "x")
+            }
+            expect suspended
+            """, schedule: Schedule(budget: 0), outcome: "0x8badf00d", event: "leaked"),
+        Case(name: "S5 a blocked main thread cannot run expiry handlers", text: """
+            var id: UIBackgroundTaskIdentifier = .invalid
+            on applicationDidEnterBackground {
+              id = beginBackgroundTask(withName: "x") {
+                endBackgroundTask(id)
+              }
+              DispatchQueue.main.async {
+                work 100s
+              }
+            }
+            expect suspended
+            """, outcome: "0x8badf00d", event: "main thread blocked"),
+        Case(name: "S11 didEnterBackground overrun", text: """
+            on applicationDidEnterBackground {
+              work 6s
+            }
+            expect suspended
+            """, outcome: "0x8badf00d", event: "did not return within 5s"),
+        Case(name: "S16 foreground ends the period", text: """
+            system budget 30s
+            at 1s: app enters background
+            at 20s: app enters foreground
+            at 100s: app enters background
+            var id: UIBackgroundTaskIdentifier = .invalid
+            on didFinishLaunching {
+              id = beginBackgroundTask(withName: "long") {
+                endBackgroundTask(id)
+              }
+            }
+            expect suspended
+            """, outcome: "suspended", event: "the system calls task 1"),
+        Case(name: "S13 expiring activity called again with expired", text: """
+            on applicationDidEnterBackground {
+              ProcessInfo.processInfo.performExpiringActivity(withReason: "save") { expired in
+                if expired {
+                  print("cancel")
+                } else {
+                  work 60s
+                  print("saved")
+                }
+              }
+            }
+            expect suspended
+            """, outcome: "suspended", event: "print(\"cancel\")"),
+        Case(name: "S14 resubmitting replaces, another refresh is too many", text: """
+            on applicationDidEnterBackground {
+              let a = BGAppRefreshTaskRequest(identifier: "a")
+              try? BGTaskScheduler.shared.submit(a)
+              try? BGTaskScheduler.shared.submit(a)
+              let b = BGAppRefreshTaskRequest(identifier: "b")
+              try? BGTaskScheduler.shared.submit(b)
+            }
+            expect suspended
+            """, outcome: "suspended", event: "tooManyPendingTaskRequests"),
+        Case(name: "S14 not permitted", text: """
+            Info.plist BGTaskSchedulerPermittedIdentifiers: ["a"]
+            on applicationDidEnterBackground {
+              let b = BGProcessingTaskRequest(identifier: "b")
+              try? BGTaskScheduler.shared.submit(b)
+            }
+            expect suspended
+            """, outcome: "suspended", event: "notPermitted"),
+        Case(name: "S14 earliestBeginDate means not before", text: """
+            at 1s: app enters background
+            at 100s: system launches "p"
+            on didFinishLaunching {
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "p", using: nil) { task in
+                task.setTaskCompleted(success: true)
+              }
+            }
+            on applicationDidEnterBackground {
+              let r = BGProcessingTaskRequest(identifier: "p")
+              r.earliestBeginDate = Date(timeIntervalSinceNow: 3600)
+              try? BGTaskScheduler.shared.submit(r)
+            }
+            expect suspended
+            """, outcome: "suspended", event: "earliestBeginDate has not come"),
+        Case(name: "S14 requiresExternalPower on battery", text: """
+            at 1s: app enters background
+            at 100s: system launches "p"
+            on didFinishLaunching {
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "p", using: nil) { task in
+                task.setTaskCompleted(success: true)
+              }
+            }
+            on applicationDidEnterBackground {
+              let r = BGProcessingTaskRequest(identifier: "p")
+              r.requiresExternalPower = true
+              try? BGTaskScheduler.shared.submit(r)
+            }
+            expect suspended
+            """, outcome: "suspended", event: "requires external power"),
+        Case(name: "S15 push without completion is killed", text: """
+            at 1s: app enters background
+            at 60s: push arrives
+            on didReceiveRemoteNotification {
+              DispatchQueue.global().async {
+                work 40s
+                completionHandler(.newData)
+              }
+            }
+            expect suspended
+            """, outcome: "0x8badf00d", event: "completion handler within 30s"),
+        Case(name: "S15 push completed in time", text: """
+            at 1s: app enters background
+            at 60s: push arrives
+            on didReceiveRemoteNotification {
+              DispatchQueue.global().async {
+                work 10s
+                completionHandler(.newData)
+              }
+            }
+            expect suspended
+            """, outcome: "suspended", event: "completionHandler called"),
+        Case(name: "lock serialises two threads", text: """
+            let lock = NSLock()
+            var n = 0
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "x")
+              DispatchQueue.global().async {
+                lock.withLock {
+                  n += 1
+                }
+              }
+              lock.withLock {
+                n += 1
+              }
+              work 1s
+              if n == 2 {
+                print("both")
+              }
+              endBackgroundTask(id)
+            }
+            expect suspended
+            """, outcome: "suspended", event: "print(\"both\")"),
+    ]
+
+    @Test(arguments: cases)
+    func rule(_ c: Case) throws {
+        let s = try #require(scenario(c.text))
+        let explorer = Explorer(scenario: s)
+        let trace = explorer.trace(c.schedule ?? explorer.nominalSchedule)
+        let rendered = TimelineRenderer.render(trace)
+        #expect(trace.outcome.description.contains(c.outcome), "\(rendered)")
+        if let event = c.event {
+            #expect(trace.events.contains { $0.detail.contains(event) } || trace.outcome.description.contains(event), "\(rendered)")
+        }
+    }
+
+    @Test func runsAreDeterministicAndSchedulesReplay() throws {
+        let sample = ScenarioSamples.legacyBackgroundSync
+        let s = try #require(scenario(sample.text))
+        let first = Explorer(scenario: s).explore(stopAtFirstFailure: false)
+        let second = Explorer(scenario: s).explore(stopAtFirstFailure: false)
+        #expect(first.runs == second.runs)
+        #expect(first.events == second.events)
+        let failure = try #require(first.failure)
+        #expect(failure.schedule.description == second.failure?.schedule.description)
+        // The printed schedule alone replays the failing run.
+        let replayed = try #require(Schedule(parsing: failure.schedule.description))
+        let explorer = Explorer(scenario: s)
+        #expect(explorer.failure(replayed) == failure.reason)
+        #expect(explorer.trace(replayed) == explorer.trace(failure.schedule))
+    }
+
+    @Test func aStepLimitStopsEndlessScenarios() throws {
+        let s = try #require(scenario("""
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "x")
+              for _ in 1...1000000 {
+                print("spin")
+              }
+            }
+            expect suspended
+            """))
+        let explorer = Explorer(scenario: s)
+        let trace = explorer.trace(Schedule(budget: 1e9))
+        #expect(trace.outcome.description.contains("steps without settling"))
+    }
+}
