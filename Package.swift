@@ -59,6 +59,6 @@ let package = Package(
         /// Simulated events per second and wall time of checking scenarios (run in release).
         .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
-        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel", "BGKBContent"]),
+        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )

@@ -24,7 +24,7 @@ public struct RunConditions: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var parts: [String] = []
         if let budget { parts.append("a budget of \(budget == budget.rounded() ? String(Int(budget)) : String(budget)) s") }
-        if beginRefused { parts.append("begin refused by the system") }
+        if beginRefused { parts.append("a refused beginBackgroundTask") }
         return parts.isEmpty ? "the default conditions" : parts.joined(separator: " and ")
     }
 }
@@ -41,8 +41,24 @@ extension SimulationOutcome {
         switch self {
         case .suspended: return "The app is suspended cleanly"
         case .stillRunning: return "The app is still running"
-        case let .terminated(code, reason, _): return "Terminated with \(code) (\(reason))"
-        case let .crashed(reason, _): return "Crashes: \(reason)"
+        case let .terminated(code, reason, _): return "Terminated with \(code) (\(withoutNames(reason)))"
+        case let .crashed(reason, _): return "Crashes: \(withoutNames(reason))"
         }
+    }
+
+    /// Reasons name the scenario's tasks (`task 1 "Upload"`); a distractor from another scenario
+    /// would give itself away by a name the listing does not have, so names are left out.
+    func withoutNames(_ reason: String) -> String {
+        var result = ""
+        var quoted = false
+        for character in reason {
+            if character == "\"" {
+                quoted.toggle()
+                if quoted, result.last == " " { result.removeLast() }
+                continue
+            }
+            if !quoted { result.append(character) }
+        }
+        return result
     }
 }

@@ -1,6 +1,16 @@
-/// Where the CLI and the tests get outcome answers. Nil until the engine (BGKBEngine's parser and
-/// explorer) is in this build: without it the bank simply has no predict-the-outcome questions,
-/// rather than answers made up here.
+import BGKBEngine
+import BGKBModel
+
+/// Where the CLI and the tests get outcome answers: the engine runs the example's scenario under
+/// the asked conditions (its nominal schedule, with the budget or the refusal changed).
 public enum QuizOutcomes {
-    public static let engine: OutcomeSource? = nil
+    public static let engine: OutcomeSource? = { example, conditions in
+        let (parsed, _) = ScenarioParser.parse(example.text, at: example.location)
+        guard let scenario = parsed else { return nil }
+        let explorer = Explorer(scenario: scenario)
+        var schedule = explorer.nominalSchedule
+        if let budget = conditions.budget { schedule.budget = budget }
+        if conditions.beginRefused { schedule.refusal = .returnsInvalid }
+        return explorer.trace(schedule).outcome
+    }
 }

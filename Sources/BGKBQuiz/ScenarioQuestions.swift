@@ -35,7 +35,7 @@ extension QuestionGenerator {
                 drafts.append(QuestionDraft(
                     kind: .outcome, slot: slot,
                     prompt: "How does this scenario\(name) end, under \(conditions)?",
-                    listing: example.text, answer: outcome.choiceText, distractors: distractors,
+                    listing: shownListing(example.text), answer: outcome.choiceText, distractors: distractors,
                     hint: "This example \(example.intent == .follows ? "follows" : "breaks") the rule: \(rule.statement)",
                     explanation: explanation(rule, "The engine ran it: \(outcome) at \(formatSeconds(outcome.time)).")))
             }
@@ -72,11 +72,21 @@ extension QuestionGenerator {
             return QuestionDraft(
                 kind: .defect, slot: "example:\(index)",
                 prompt: "This scenario\(name) has a defect. Which rule does it break?",
-                listing: example.text, answer: rule.statement, distractors: distractors,
+                listing: shownListing(example.text), answer: rule.statement, distractors: distractors,
                 hint: hint(rule, hiding: [], fallback: nil),
                 explanation: explanation(rule, rule.why.map(firstSentence)))
         }
     }
+}
+
+/// The scenario as shown in a question: without its `expect` lines (they state the answer) and
+/// without blank lines at either end.
+public func shownListing(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("expect") }
+    while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
+    while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
+    return lines.joined(separator: "\n")
 }
 
 func formatSeconds(_ seconds: Double) -> String {

@@ -33,7 +33,7 @@ import Testing
         #expect(outcomeQuestions.count >= 3)
         for question in outcomeQuestions {
             let rule = try #require(Fixtures.corpus.rule(question.rule))
-            let example = try #require(rule.examples.first { $0.text == question.listing })
+            let example = try #require(rule.examples.first { shownListing($0.text) == question.listing })
             let conditions = ([RunConditions.asWritten] + RunConditions.variations)
                 .first { question.prompt.contains("under \($0)?") }
             let ran = try #require(conditions.flatMap { Fixtures.standInEngine(example, $0) })
