@@ -1,4 +1,5 @@
 import BGKBModel
+import Foundation
 
 /// The conditions a scenario is run under for a predict-the-outcome question. `asWritten` is the
 /// example as its author wrote it; the others are variations whose outcomes make the distractors.
@@ -59,6 +60,42 @@ extension SimulationOutcome {
             }
             if !quoted { result.append(character) }
         }
+        return result
+    }
+}
+
+/// Remembers what an outcome source said for each example and conditions. The engine is a pure
+/// function of those, so asking twice is wasted time at start-up.
+final class OutcomeCache: @unchecked Sendable {
+    private struct Key: Hashable {
+        var example: Example
+        var conditions: RunConditions
+    }
+
+    // The lock makes the cache safe to share, as `OutcomeSource` is `@Sendable`.
+    private let lock = NSLock()
+    private var results: [Key: SimulationOutcome?] = [:]
+    private let source: OutcomeSource
+
+    private init(source: @escaping OutcomeSource) { self.source = source }
+
+    static func memoizing(_ source: @escaping OutcomeSource) -> OutcomeSource {
+        let cache = OutcomeCache(source: source)
+        return { example, conditions in cache.outcome(example, conditions) }
+    }
+
+    func outcome(_ example: Example, _ conditions: RunConditions) -> SimulationOutcome? {
+        let key = Key(example: example, conditions: conditions)
+        lock.lock()
+        if let known = results[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let result = source(example, conditions)
+        lock.lock()
+        results[key] = result
+        lock.unlock()
         return result
     }
 }

@@ -19,7 +19,9 @@ public struct QuestionGenerator: Sendable {
 
     public init(corpus: Corpus, outcomes: OutcomeSource?) {
         self.corpus = corpus
-        self.outcomes = outcomes
+        // Each example's runs are asked for again as distractors of its neighbours: run each
+        // (example, conditions) once.
+        self.outcomes = outcomes.map(OutcomeCache.memoizing)
         rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         apiPool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs)).sorted()
         crashCodePool = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() } + QuestionGenerator.wellKnownCrashCodes)).sorted()
