@@ -135,10 +135,12 @@ func numberPhraseRange(_ number: StatedNumber, in text: String) -> Range<String.
 /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)` → `beginBackgroundTask`;
 /// `UIBackgroundTaskIdentifier.invalid` keeps its type, since `invalid` alone says nothing.
 func apiShortName(_ api: String) -> String {
-    let withoutArguments = api.split(separator: "(", maxSplits: 1).first.map(String.init) ?? api
-    let parts = withoutArguments.split(separator: ".")
-    guard parts.count > 1, let last = parts.last else { return withoutArguments }
-    return last.count >= 8 || last.contains(where: \.isUppercase) ? String(last) : withoutArguments
+    // Index searches, not `split`: this runs for every API of every rule at start-up.
+    let withoutArguments = api.firstIndex(of: "(").map { api[..<$0] } ?? api[...]
+    guard let dot = withoutArguments.lastIndex(of: ".") else { return String(withoutArguments) }
+    let last = withoutArguments[withoutArguments.index(after: dot)...]
+    guard !last.isEmpty else { return String(withoutArguments) }
+    return last.count >= 8 || last.contains(where: \.isUppercase) ? String(last) : String(withoutArguments)
 }
 
 func unitName(_ unit: StatedNumber.Unit) -> String {

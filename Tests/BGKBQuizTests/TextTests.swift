@@ -21,3 +21,17 @@ import Testing
         #expect(blank(["0x8badf00d"], in: text) == "Crashes with ____ often.")
     }
 }
+
+@Suite struct APINameTests {
+    @Test(arguments: [
+        ("UIApplication.beginBackgroundTask(withName:expirationHandler:)", "beginBackgroundTask"),
+        ("UIBackgroundTaskIdentifier.invalid", "UIBackgroundTaskIdentifier.invalid"),
+        ("BGTaskScheduler", "BGTaskScheduler"),
+        ("endBackgroundTask(_:)", "endBackgroundTask"),
+        ("BGTask.setTaskCompleted(success:)", "setTaskCompleted"),
+        ("a.", "a."),
+    ])
+    func shortNames(api: String, expected: String) {
+        #expect(apiShortName(api) == expected)
+    }
+}
