@@ -14,12 +14,21 @@ extension QuestionGenerator {
             let otherEntries = revisionEntries.filter { $0.document != entry.document }
             let verb = revision.change.rawValue
             let slot = "\(verb):\(entry.date)"
-            let detail = "\(entry.date) (\(entry.writtenDate)): \(entry.text)"
+            var detail = "\(entry.date) (\(entry.writtenDate)): \(entry.text)"
+            // Versions that disagree on this entry's date make "when?" unanswerable: ask only
+            // what changed, and say the date is disputed.
+            let dateConflict = corpus.conflicts.first { conflict in
+                conflict.claims.contains { $0.value == entry.writtenDate || $0.value == entry.date.description }
+            }
+            if let dateConflict {
+                detail += " The date is disputed (\(dateConflict.subject)): "
+                    + dateConflict.claims.map { "\($0.value) in \($0.citation.version ?? $0.citation.source)" }.joined(separator: ", ") + "."
+            }
 
             let dates = stableShuffle(entries.map(\.date.description), salt: rule.id + slot)
                 + stableShuffle(otherEntries.map(\.date.description), salt: rule.id + slot)
             let dateDistractors = pickDistractors(answer: entry.date.description, candidates: dates)
-            if !dateDistractors.isEmpty {
+            if !dateDistractors.isEmpty && dateConflict == nil {
                 drafts.append(QuestionDraft(
                     kind: .history, slot: "when:" + slot,
                     prompt: "In \"\(document)\", when was this point \(verb)? \(rule.statement)",
@@ -33,7 +42,7 @@ extension QuestionGenerator {
             if !textDistractors.isEmpty {
                 drafts.append(QuestionDraft(
                     kind: .history, slot: "what:" + slot,
-                    prompt: "What did the revision of \(entry.date) to \"\(document)\" change?",
+                    prompt: "What did the revision \(dateConflict == nil ? "of" : "dated") \(entry.writtenDate) to \"\(document)\" change?",
                     answer: entry.text, distractors: textDistractors,
                     hint: "It concerns this point: \(rule.title)",
                     explanation: explanation(rule, detail)))

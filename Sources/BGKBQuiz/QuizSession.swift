@@ -18,8 +18,12 @@ public struct QuizSession {
         public var echoInput: Bool
         /// Topic id → title, for headers and the revisit list.
         public var topicTitles: [String: String]
+        /// The topic the session was asked for (`--topic`), shown in headers instead of a question's first.
+        public var focusTopic: String?
 
-        public init(seed: UInt64, passMark: Int? = nil, echoInput: Bool = false, topicTitles: [String: String] = [:]) {
+        public init(seed: UInt64, passMark: Int? = nil, echoInput: Bool = false, topicTitles: [String: String] = [:],
+                    focusTopic: String? = nil) {
+            self.focusTopic = focusTopic
             self.seed = seed
             self.passMark = passMark
             self.echoInput = echoInput
@@ -147,7 +151,8 @@ public struct QuizSession {
     // MARK: - Rendering
 
     func render(_ question: Question, number: Int, withListing: Bool) -> String {
-        let topic = question.topics.first.map { settings.topicTitles[$0] ?? $0 }
+        let shownTopic = settings.focusTopic.flatMap { question.topics.contains($0) ? $0 : nil } ?? question.topics.first
+        let topic = shownTopic.map { settings.topicTitles[$0] ?? $0 }
         var header = "\(number)/\(questions.count)  \(question.kind.title)"
         if let topic { header += " · \(topic)" }
         var text = style.paint(header, .bold) + "\n"

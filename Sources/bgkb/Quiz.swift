@@ -104,7 +104,8 @@ extension BGKB {
             let titles = Dictionary(corpus.topics.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             let session = QuizSession(
                 questions: questions, style: style,
-                settings: .init(seed: sessionSeed, passMark: passMark, echoInput: !terminalInput, topicTitles: titles),
+                settings: .init(seed: sessionSeed, passMark: passMark, echoInput: !terminalInput, topicTitles: titles,
+                               focusTopic: topic),
                 persist: { progress in
                     do { try store.save(progress); return nil } catch { return "\(error)" }
                 })

@@ -86,6 +86,19 @@ import Testing
         #expect(history.contains { $0.correctChoice == Fixtures.entryReworded.text })
     }
 
+    @Test func aDisputedRevisionDateIsNotAskedAsWhen() throws {
+        var corpus = Fixtures.corpus
+        corpus.conflicts = [Conflict(id: "date", subject: "Date of the wrapping entry", claims: [
+            Conflict.Claim(value: "2023-06-16", citation: Citation(source: "bgtn-2023", version: "2023-06-16"), location: Fixtures.at(90)),
+            Conflict.Claim(value: "16 Jun 2022", citation: Citation(source: "bgtn-2021", version: "2021-02-27"), location: Fixtures.at(95)),
+        ])]
+        let history = QuestionBank(corpus: corpus, outcomes: nil).questions.filter { $0.rule == "wrap-the-task" && $0.kind == .history }
+        #expect(!history.contains { $0.prompt.contains("when was") })
+        let what = try #require(history.first)
+        #expect(what.explanation.contains("The date is disputed"))
+        #expect(what.explanation.contains("16 Jun 2022"))
+    }
+
     @Test func spotTheDefectAnswersWithTheBrokenRule() throws {
         let defect = try #require(bank.questions.first { $0.kind == .defect })
         #expect(defect.rule == "end-every-task")
