@@ -10,8 +10,7 @@ extension QuestionGenerator {
             // "Added" in the first version is just the beginning, not a change worth asking about.
             if revision.change == .added && revision.previousVersion == nil { continue }
             let document = documentTitle(entry.document)
-            let entries = revisionEntries.filter { $0.document == entry.document }
-            let otherEntries = revisionEntries.filter { $0.document != entry.document }
+            let entries = entriesByDocument[entry.document] ?? []
             let verb = revision.change.rawValue
             let slot = "\(verb):\(entry.date)"
             var detail = "\(entry.date) (\(entry.writtenDate)): \(entry.text)"
@@ -26,7 +25,7 @@ extension QuestionGenerator {
             }
 
             let dates = stableShuffle(entries.map(\.date.description), salt: rule.id + slot)
-                + stableShuffle(otherEntries.map(\.date.description), salt: rule.id + slot)
+                + stableSample(entryDates, salt: rule.id + slot, count: 6)
             let dateDistractors = pickDistractors(answer: entry.date.description, candidates: dates)
             if !dateDistractors.isEmpty && dateConflict == nil {
                 drafts.append(QuestionDraft(

@@ -56,13 +56,33 @@ func pickDistractors(answer: String, candidates: [String], limit: Int = 3) -> [S
 /// sorting the whole pool for every question (the API pool is asked from a hundred times).
 func stableSample(_ pool: [String], salt: String, count: Int) -> [String] {
     guard pool.count > count else { return stableShuffle(pool, salt: salt) }
-    var generator = SeededGenerator(seed: StableHash.of(salt).value)
-    var chosen: [Int] = []
-    while chosen.count < count {
-        let index = Int(generator.next() % UInt64(pool.count))
-        if !chosen.contains(index) { chosen.append(index) }
+    return stableSample(pool, seed: StableHash.of(salt).value, count: count, where: { _ in true })
+}
+
+/// Up to `count` distinct items of `pool` that pass `accept`, drawn in a seeded order, trying at
+/// most a few times `count` draws: linear in what it returns, not in the pool, so a corpus of ten
+/// thousand rules costs no more per question than one of a hundred.
+func stableSample<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where accept: (T) -> Bool) -> [T] {
+    guard !pool.isEmpty, count > 0 else { return [] }
+    var generator = SeededGenerator(seed: seed)
+    if pool.count <= 64 {
+        // Small pools: every item is considered, in a seeded order, so none that fits is missed.
+        var order = Array(pool.indices)
+        order.shuffle(using: &generator)
+        var chosen: [T] = []
+        for index in order where chosen.count < count && accept(pool[index]) && !chosen.contains(pool[index]) {
+            chosen.append(pool[index])
+        }
+        return chosen
     }
-    return chosen.map { pool[$0] }
+    var chosen: [T] = []
+    var draws = 0
+    while chosen.count < count && draws < count * 8 {
+        draws += 1
+        let item = pool[Int(generator.next() % UInt64(pool.count))]
+        if accept(item) && !chosen.contains(item) { chosen.append(item) }
+    }
+    return chosen
 }
 
 func normalizedChoice(_ text: String) -> String {

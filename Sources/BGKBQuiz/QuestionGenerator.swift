@@ -13,6 +13,12 @@ public struct QuestionGenerator: Sendable {
     let crashCodePool: [String]
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
+    let entriesByDocument: [String: [RevisionEntry]]
+    let entryDates: [String]
+    let corpusCrashCodes: [String]
+    let allExamples: [Example]
+    /// Rules a defect question may offer as wrong answers.
+    let defectCandidates: [Rule]
     let sourceTitles: [String: String]
     /// Each rule's first sentence of Why (else Instead), plain: the usual hint.
     let hintSentences: [String: String]
@@ -31,6 +37,11 @@ public struct QuestionGenerator: Sendable {
         }
         valuesByUnit = values
         revisionEntries = corpus.revisionEntries
+        entriesByDocument = Dictionary(grouping: revisionEntries, by: \.document)
+        entryDates = Array(Set(revisionEntries.map(\.date.description))).sorted()
+        corpusCrashCodes = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() })).sorted()
+        allExamples = corpus.examples
+        defectCandidates = corpus.rules.filter { !$0.isRemoved && $0.kind != .misconception }
         var hints: [String: String] = [:]
         for rule in corpus.rules {
             if let text = [rule.why, rule.instead].compactMap({ $0 }).first(where: { !$0.isEmpty }) {

@@ -30,7 +30,8 @@ extension QuestionGenerator {
                 firmnessVariants.append(numberText(variant))
             }
             var otherValues: [String] = []
-            let corpusValues = (valuesByUnit[number.unit] ?? []).filter { $0 != number.value }
+            let corpusValues = stableSample(valuesByUnit[number.unit] ?? [], seed: StableHash.of(rule.id, measures).value,
+                                            count: 4, where: { $0 != number.value })
             // Plausible wrong sizes: whole numbers when the figure is whole (no "166.7 assertions").
             let scaled = [number.value * 2, number.value / 6, number.value / 2, number.value * 10]
                 .filter { $0 > 0 && $0 != number.value && ($0 == $0.rounded() || number.value != number.value.rounded()) }

@@ -44,12 +44,12 @@ extension QuestionGenerator {
     }
 
     /// Examples whose outcomes make plausible distractors: the rule's own, its related rules',
-    /// then the rest of the corpus in a stable order.
+    /// then a stable sample of the rest of the corpus.
     func relatedExamples(of rule: Rule, excluding example: Example) -> [Example] {
         let own = rule.examples.filter { $0 != example }
         let related = rule.related.compactMap { self.rule($0) }.flatMap(\.examples)
-        let rest = corpus.examples.filter { $0.rule != rule.id && !rule.related.contains($0.rule) }
-            .sorted { StableHash.of(rule.id, $0.identifier).value < StableHash.of(rule.id, $1.identifier).value }
+        let rest = stableSample(allExamples, seed: StableHash.of(rule.id, example.identifier).value,
+                                count: Self.distractorRunLimit) { $0.rule != rule.id && !rule.related.contains($0.rule) }
         return own + related + rest
     }
 
@@ -59,13 +59,13 @@ extension QuestionGenerator {
     func defectDrafts(for rule: Rule) -> [QuestionDraft] {
         rule.examples.enumerated().compactMap { index, example in
             guard example.intent == .breaks else { return nil }
-            let unrelated = corpus.rules.filter { other in
-                other.id != rule.id && !other.isRemoved && other.kind != .misconception
+            let unrelated = stableSample(defectCandidates, seed: StableHash.of(example.identifier).value, count: 3) { other in
+                other.id != rule.id && other.statement != rule.statement
                     && Set(other.topics).isDisjoint(with: rule.topics)
                     && !rule.related.contains(other.id) && !other.related.contains(rule.id)
                     && !other.examples.contains { $0.text == example.text }
             }
-            let candidates = stableShuffle(unrelated.map(\.statement), salt: example.identifier)
+            let candidates = unrelated.map(\.statement)
             let distractors = pickDistractors(answer: rule.statement, candidates: candidates)
             guard !distractors.isEmpty else { return nil }
             let name = example.name.map { " (\($0))" } ?? ""

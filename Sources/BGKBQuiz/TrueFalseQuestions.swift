@@ -67,7 +67,7 @@ extension QuestionGenerator {
 
     func swappedCrashCodeStatement(_ rule: Rule) -> String? {
         guard rule.kind != .misconception else { return nil }
-        let others = Set(crashCodePool.filter { code in corpus.rules.contains { $0.crashCodes.contains(code) } })
+        let others = Set(corpusCrashCodes)
         for code in rule.crashCodes {
             let lower = code.lowercased()
             guard let other = others.subtracting([lower]).sorted().first,
