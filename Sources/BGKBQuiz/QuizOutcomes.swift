@@ -6,7 +6,10 @@ import Foundation
 /// the asked conditions (its nominal schedule, with the budget or the refusal changed).
 public enum QuizOutcomes {
     public static let engine: OutcomeSource? = { example, conditions in
-        guard let explorer = ExplorerCache.shared.explorer(for: example) else { return nil }
+        guard let scenario = ScenarioCache.shared.scenario(for: example) else { return nil }
+        // A fresh explorer per run: its machine is mutable state, and banks may be built on
+        // several threads at once (the tests do).
+        let explorer = Explorer(scenario: scenario)
         var schedule = explorer.nominalSchedule
         if let budget = conditions.budget { schedule.budget = budget }
         if conditions.beginRefused { schedule.refusal = .returnsInvalid }
@@ -14,21 +17,20 @@ public enum QuizOutcomes {
     }
 }
 
-/// One parsed scenario per example: each is run under several conditions, and parsing it again
-/// for each was a third of the start-up time on a large corpus.
-private final class ExplorerCache: @unchecked Sendable {
-    static let shared = ExplorerCache()
+/// One parse per example: each is run under several conditions, and parsing it again for each
+/// was a third of the start-up time on a large corpus. Scenarios are values, safe to share.
+private final class ScenarioCache: @unchecked Sendable {
+    static let shared = ScenarioCache()
 
     private let lock = NSLock()
-    private var explorers: [Example: Explorer?] = [:]
+    private var scenarios: [Example: Scenario?] = [:]
 
-    func explorer(for example: Example) -> Explorer? {
+    func scenario(for example: Example) -> Scenario? {
         lock.lock()
         defer { lock.unlock() }
-        if let known = explorers[example] { return known }
-        let (parsed, _) = ScenarioParser.parse(example.text, at: example.location)
-        let explorer = parsed.map { Explorer(scenario: $0) }
-        explorers[example] = explorer
-        return explorer
+        if let known = scenarios[example] { return known }
+        let scenario = ScenarioParser.parse(example.text, at: example.location).0
+        scenarios[example] = scenario
+        return scenario
     }
 }
