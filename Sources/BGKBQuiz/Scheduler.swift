@@ -98,7 +98,9 @@ public enum Scheduler {
         var queues = rules.map { rule -> [Question] in
             var group = groups[rule] ?? []
             group.shuffle(using: &generator)
-            return group
+            // "True or false: <the rule itself>" teaches least: ask a rule's other questions first.
+            let plainStatements = group.filter(\.isPlainTrueStatement)
+            return group.filter { !$0.isPlainTrueStatement } + plainStatements
         }
         var result: [Question] = []
         var round = 0
@@ -131,4 +133,9 @@ public enum Scheduler {
         }
         return result
     }
+}
+
+extension Question {
+    /// A true/false question whose answer is True: the rule's own statement, read back.
+    var isPlainTrueStatement: Bool { kind == .trueFalse && correct == 0 }
 }

@@ -97,3 +97,14 @@ import Testing
         #expect(progress.cards[question.id]?.history.count == 3)
     }
 }
+
+@Suite struct NewQuestionOrderTests {
+    @Test func aRulesOwnStatementComesAfterItsOtherQuestions() {
+        let bank = QuestionBank(corpus: Fixtures.corpus, outcomes: Fixtures.standInEngine)
+        let rulesWithOthers = Set(bank.questions.filter { !($0.kind == .trueFalse && $0.correct == 0) }.map(\.rule))
+        let session = Scheduler.select(from: bank.questions, progress: QuizProgress(), now: .now, count: 6, seed: 4, mode: .learn)
+        for question in session where rulesWithOthers.contains(question.rule) {
+            #expect(!(question.kind == .trueFalse && question.correct == 0), "\(question.prompt)")
+        }
+    }
+}
