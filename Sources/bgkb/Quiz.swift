@@ -100,7 +100,8 @@ extension BGKB {
             let terminalOutput = isatty(STDOUT_FILENO) == 1
             let style = TextStyle(
                 width: terminalOutput ? StandardTerminal.width() : 80,
-                colour: terminalOutput && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+                // Piped input means a script is driving: plain output even if stdout is a terminal.
+                colour: terminalInput && terminalOutput && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
             let titles = Dictionary(corpus.topics.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
             let session = QuizSession(
                 questions: questions, style: style,
