@@ -23,6 +23,11 @@ public struct ProgressStore: Sendable {
     /// Only an I/O failure while moving a bad file aside throws; a missing file is fresh progress.
     public func load(now: Date = Date()) throws -> Loaded {
         removeStaleTemporaries()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            // Not a damaged file: a wrong path. Moving a directory aside would be a surprise.
+            throw StoreError(path: path, operation: "use it as the progress file (it is a directory)", code: EISDIR)
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             if FileManager.default.fileExists(atPath: path) {
                 return Loaded(progress: QuizProgress(), notices: [try moveAside(reason: "could not be read", now: now)])

@@ -115,6 +115,13 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stale))
     }
 
+    @Test func aDirectoryIsAnErrorNotMovedAside() throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(throws: StoreError.self) { try ProgressStore(path: path).load() }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     @Test func resetKeepsABackup() throws {
         let store = ProgressStore(path: path)
         try store.save(sampleProgress(answers: 3))
