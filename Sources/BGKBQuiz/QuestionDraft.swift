@@ -86,7 +86,21 @@ func stableSample<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where acc
 }
 
 func normalizedChoice(_ text: String) -> String {
-    text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    var space = false
+    for character in text.lowercased() {
+        if character.isWhitespace {
+            space = !result.isEmpty
+            continue
+        }
+        if space {
+            result.append(" ")
+            space = false
+        }
+        result.append(character)
+    }
+    return result
 }
 
 /// Orders a pool the same way on every run, but not alphabetically (that would put the same

@@ -22,20 +22,26 @@ extension QuestionGenerator {
             for (conditions, outcome) in asked {
                 let others = variations.filter { $0.0 != conditions }.compactMap(\.1)
                     + (conditions == .asWritten ? [] : [asWritten])
-                var candidates = others.map(\.choiceText)
-                var runs = 0
-                for other in relatedExamples(of: rule, excluding: example) where runs < Self.distractorRunLimit {
-                    runs += 1
-                    if let result = outcomes(other, .asWritten) { candidates.append(result.choiceText) }
+                let answer = outcome.choiceText
+                var distractors = pickDistractors(answer: answer, candidates: others.map(\.choiceText))
+                // Other examples only when the scenario's own variations do not give three.
+                if distractors.count < 3 {
+                    var runs = 0
+                    for other in relatedExamples(of: rule, excluding: example)
+                    where runs < Self.distractorRunLimit && distractors.count < 3 {
+                        runs += 1
+                        if let result = outcomes(other, .asWritten) {
+                            distractors = pickDistractors(answer: answer, candidates: distractors + [result.choiceText])
+                        }
+                    }
                 }
-                let distractors = pickDistractors(answer: outcome.choiceText, candidates: candidates)
                 guard !distractors.isEmpty else { continue }
                 let name = example.name.map { " (\($0))" } ?? ""
                 let slot = "example:\(index)" + (conditions == .asWritten ? "" : ":\(conditions)")
                 drafts.append(QuestionDraft(
                     kind: .outcome, slot: slot,
                     prompt: "How does this scenario\(name) end, under \(conditions)?",
-                    listing: shownListing(example.text), answer: outcome.choiceText, distractors: distractors,
+                    listing: shownListing(example.text), answer: answer, distractors: distractors,
                     hint: "This example \(example.intent == .follows ? "follows" : "breaks") the rule: \(rule.statement)",
                     explanation: explanation(rule, "The engine ran it: \(outcome) at \(formatSeconds(outcome.time)).")))
             }
