@@ -46,7 +46,7 @@ struct RuleReport {
                 let when = revision.entry.map { "\($0.date)" } ?? (revision.version.map { "version \($0)" } ?? "undated")
                 var line = "  \(when)  \(revision.change.rawValue)"
                 if revision.entry == nil, revision.previousVersion == nil, revision.change == .added, let version = revision.version {
-                    line = "  \(version)  present in the earliest version we have"
+                    line = "  (first)     present in version \(version), the earliest we have"
                 }
                 if let version = revision.version, revision.previousVersion != nil { line += " in \(version) (since \(revision.previousVersion ?? ""))" }
                 out.append(line)
