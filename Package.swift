@@ -40,7 +40,7 @@ let package = Package(
         /// Question bank, scheduler and progress store for `bgkb quiz`.
         .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"], plugins: ["EmbedContentPlugin"]),
         /// Build tool that writes Content/ into BGKBQuiz as Swift, so the quiz ships its knowledge.
-        .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBModel"]),
+        .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
         .plugin(name: "EmbedContentPlugin", capability: .buildTool(), dependencies: ["EmbedContent"]),
         .executableTarget(
             name: "bgkb",

@@ -15,4 +15,20 @@ public enum EmbeddedContent {
     public static func corpus() -> Corpus? {
         try? JSONDecoder().decode(Corpus.self, from: Data(corpusJSON.utf8))
     }
+
+    /// Outcomes the engine computed at build time for every embedded example under every
+    /// `RunConditions.all`, keyed `example.identifier|conditions.tableKey`.
+    public static func outcomeTable() -> [String: SimulationOutcome] {
+        (try? JSONDecoder().decode([String: SimulationOutcome].self, from: Data(generatedOutcomesJSON.utf8))) ?? [:]
+    }
+
+    /// Answers from the build-time table, and from `fallback` (the live engine) for anything the
+    /// table lacks: the embedded corpus starts without running a single scenario.
+    public static func outcomeSource(fallback: OutcomeSource?) -> OutcomeSource? {
+        let table = outcomeTable()
+        if table.isEmpty { return fallback }
+        return { example, conditions in
+            table[example.identifier + "|" + conditions.tableKey] ?? fallback?(example, conditions)
+        }
+    }
 }

@@ -22,6 +22,15 @@ public struct RunConditions: Hashable, Sendable, CustomStringConvertible {
         RunConditions(beginRefused: true),
     ]
 
+    /// Names the conditions in the table of outcomes computed at build time (`budget=0 refused=0`;
+    /// `budget=-` keeps the scenario's own). The EmbedContent tool writes the same keys.
+    public var tableKey: String {
+        "budget=" + (budget.map { String($0) } ?? "-") + " refused=" + (beginRefused ? "1" : "0")
+    }
+
+    /// Every condition a question may ask about.
+    public static let all: [RunConditions] = [asWritten] + variations
+
     public var description: String {
         var parts: [String] = []
         if let budget { parts.append("a budget of \(budget == budget.rounded() ? String(Int(budget)) : String(budget)) s") }

@@ -1,4 +1,5 @@
 import BGKBContent
+import BGKBEngine
 import BGKBModel
 import Foundation
 
@@ -28,6 +29,26 @@ do {
     exit(1)
 }
 
+// Every example's outcome under each condition a quiz question may ask about, so the quiz does
+// not run the engine at start-up. Keys and schedules mirror BGKBQuiz's RunConditions and
+// QuizOutcomes (this tool cannot import BGKBQuiz, which embeds its output); a BGKBQuiz test
+// checks every entry against the live engine, so a divergence fails there.
+let conditions: [(key: String, budget: Double?, refused: Bool)] = [
+    ("budget=- refused=0", nil, false), ("budget=0.0 refused=0", 0, false), ("budget=1.0 refused=0", 1, false),
+    ("budget=5.0 refused=0", 5, false), ("budget=- refused=1", nil, true),
+]
+var outcomes: [String: SimulationOutcome] = [:]
+for example in result.corpus.examples {
+    guard let scenario = ScenarioParser.parse(example.text, at: example.location).0 else { continue }
+    for condition in conditions {
+        let explorer = Explorer(scenario: scenario)
+        var schedule = explorer.nominalSchedule
+        if let budget = condition.budget { schedule.budget = budget }
+        if condition.refused { schedule.refusal = .returnsInvalid }
+        outcomes[example.identifier + "|" + condition.key] = explorer.trace(schedule).outcome
+    }
+}
+
 // The quiz reads rules from `corpus.rules`; each document version's own copy of its rules would
 // double what every start decodes, so only the versions' labels and revision entries are kept.
 var corpus = result.corpus
@@ -40,8 +61,10 @@ for document in corpus.documents.indices {
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
 let json: String
+let outcomesJSON: String
 do {
     json = String(decoding: try encoder.encode(corpus), as: UTF8.self)
+    outcomesJSON = String(decoding: try encoder.encode(outcomes), as: UTF8.self)
 } catch {
     FileHandle.standardError.write(Data("error: cannot encode the corpus: \(error)\n".utf8))
     exit(1)
@@ -74,6 +97,7 @@ let source = """
 extension EmbeddedContent {
     static let generatedErrorCount = \(result.diagnostics.errors.count)
     static let generatedCorpusJSON = \(literal(json))
+    static let generatedOutcomesJSON = \(literal(outcomesJSON))
 }
 
 """

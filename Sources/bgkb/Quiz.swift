@@ -57,7 +57,9 @@ extension BGKB {
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
             let corpus = try loadCorpus()
-            let bank = QuestionBank(corpus: corpus, outcomes: QuizOutcomes.engine)
+            // The built-in corpus comes with its outcomes computed at build time; --content runs the engine.
+            let outcomes = content == nil ? EmbeddedContent.outcomeSource(fallback: QuizOutcomes.engine) : QuizOutcomes.engine
+            let bank = QuestionBank(corpus: corpus, outcomes: outcomes)
             if !bank.isValid {
                 DiagnosticPrinter.standardError.print(bank.diagnostics.sorted)
                 DiagnosticPrinter.standardError.print(line: "error: the question bank is invalid (\(bank.diagnostics.errors.count) error(s))")

@@ -27,3 +27,22 @@ import Testing
         #expect(!embedded.rules.isEmpty)
     }
 }
+
+/// The outcome table computed at build time is what the live engine says, for every embedded
+/// example under every condition a question may ask about.
+@Suite struct EmbeddedOutcomeTests {
+    @Test func everyEntryAgreesWithTheLiveEngine() throws {
+        let engine = try #require(QuizOutcomes.engine)
+        let corpus = try #require(EmbeddedContent.corpus())
+        let table = EmbeddedContent.outcomeTable()
+        var expected = 0
+        for example in corpus.examples {
+            for conditions in RunConditions.all {
+                guard let live = engine(example, conditions) else { continue }
+                expected += 1
+                #expect(table[example.identifier + "|" + conditions.tableKey] == live, "\(example.identifier) \(conditions)")
+            }
+        }
+        #expect(table.count == expected)
+    }
+}
