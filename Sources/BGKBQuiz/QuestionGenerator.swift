@@ -1,4 +1,5 @@
 import BGKBModel
+import Dispatch
 
 /// Derives questions from the knowledge itself: every rule's numbers, crash codes, APIs, claims,
 /// examples and history. Nothing here is a hand-written question; outcome answers come from
@@ -56,7 +57,18 @@ public struct QuestionGenerator: Sendable {
 
     /// Every question the corpus yields, rule by rule in corpus order.
     public func questions() -> [Question] {
-        corpus.rules.flatMap { questions(for: $0) }
+        warmOutcomes()
+        return corpus.rules.flatMap { questions(for: $0) }
+    }
+
+    /// Runs every example under every condition on all cores first (runs are independent and the
+    /// cache keeps them), so a large corpus does not wait for its scenarios one at a time.
+    func warmOutcomes() {
+        guard let outcomes, allExamples.count >= 16 else { return }
+        let examples = allExamples
+        DispatchQueue.concurrentPerform(iterations: examples.count) { index in
+            for conditions in RunConditions.all { _ = outcomes(examples[index], conditions) }
+        }
     }
 
     public func questions(for rule: Rule) -> [Question] {

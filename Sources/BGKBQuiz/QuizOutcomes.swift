@@ -27,10 +27,16 @@ private final class ScenarioCache: @unchecked Sendable {
 
     func scenario(for example: Example) -> Scenario? {
         lock.lock()
-        defer { lock.unlock() }
-        if let known = scenarios[example] { return known }
+        if let known = scenarios[example] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        // Parsed outside the lock so that threads warming the cache parse in parallel.
         let scenario = ScenarioParser.parse(example.text, at: example.location).0
+        lock.lock()
         scenarios[example] = scenario
+        lock.unlock()
         return scenario
     }
 }

@@ -55,6 +55,23 @@ import Testing
         }
     }
 
+    /// Above 16 examples the engine runs on all cores first; the bank must not depend on that.
+    @Test func warmingOnAllCoresGivesTheSameBank() throws {
+        let engine = try #require(Self.engine)
+        var corpus = Self.corpus
+        corpus.rules += Self.corpus.rules.map { rule in
+            var copy = rule
+            copy.id += "-copy"
+            copy.examples = rule.examples.map { var e = $0; e.rule = copy.id; e.location.line += 1000; return e }
+            return copy
+        }
+        #expect(corpus.examples.count >= 16)
+        let first = QuestionBank(corpus: corpus, outcomes: engine).questions
+        let second = QuestionBank(corpus: corpus, outcomes: engine).questions
+        #expect(first == second)
+        #expect(first.filter { $0.kind == .outcome }.count >= corpus.examples.count)
+    }
+
     @Test func breakingSamplesYieldSpotTheDefect() {
         let bank = QuestionBank(corpus: Self.corpus, outcomes: Self.engine)
         let breaking = ScenarioSamples.all.filter { $0.intent == .breaks }.map { "rule-\($0.name)" }
