@@ -54,11 +54,14 @@ let package = Package(
         /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
         .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBModel"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown"]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
         .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         /// Simulated events per second and wall time of checking scenarios (run in release).
         .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
+        /// Every example in Content/ as its own test case, named `rule-id:line`.
+        .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )

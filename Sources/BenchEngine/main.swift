@@ -45,3 +45,9 @@ if CommandLine.arguments.contains("--verbose") {
         print("\(verdict.passed ? "ok  " : "FAIL") \(verdict.example.intent.rawValue) \(verdict.example.name ?? ""): \(verdict.summary)")
     }
 }
+if let index = CommandLine.arguments.firstIndex(of: "--show"), index + 1 < CommandLine.arguments.count {
+    let name = CommandLine.arguments[index + 1]
+    for verdict in verdicts where verdict.example.name == name {
+        print(TimelineRenderer.render(verdict.counterexample ?? verdict.representative))
+    }
+}

@@ -91,3 +91,20 @@ import Testing
         #expect(s != nil)
     }
 }
+
+@Suite struct ScenarioRobustnessTests {
+    /// Found by the fuzzer: a 100-digit number once trapped converting to Int.
+    @Test(arguments: [
+        "var id: UIBackgroundTaskIdentifier = 66666666666666666666666666666666666666666666666666666666666666666666666666666666\nexpect suspended",
+        "on applicationDidEnterBackground {\n  for _ in 1...99999999999999999999999999 {\n  }\n  work 99999999999999999999999999999s\n}\nexpect suspended",
+        "var n = 0\non applicationDidEnterBackground {\n  n += 9999999999999999999999999999\n  n += 9999999999999999999999999999\n}\nexpect suspended",
+    ])
+    func hugeNumbersDoNotTrap(_ text: String) {
+        let (parsed, _) = ScenarioParser.parse(text, at: BGKBModel.SourceLocation(path: "f", line: 1, column: 1))
+        if let parsed {
+            let explorer = Explorer(scenario: parsed)
+            let trace = explorer.trace(explorer.nominalSchedule)
+            #expect(!TimelineRenderer.render(trace).isEmpty)
+        }
+    }
+}

@@ -162,6 +162,25 @@ import Testing
             }
             expect suspended
             """, outcome: "suspended", event: "completionHandler called"),
+        Case(name: "relaunch after the system reclaims the app is a new process", text: """
+            var registered = false
+            at 1s: app enters background
+            at 1h: system terminates app
+            at 2h: system launches "r"
+            on didFinishLaunching {
+              if !registered {
+                BGTaskScheduler.shared.register(forTaskWithIdentifier: "r", using: nil) { task in
+                  print("ran")
+                  task.setTaskCompleted(success: true)
+                }
+                registered = true
+              }
+            }
+            on applicationDidEnterBackground {
+              try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "r"))
+            }
+            expect task completed
+            """, outcome: "suspended", event: "print(\"ran\")"),
         Case(name: "lock serialises two threads", text: """
             let lock = NSLock()
             var n = 0

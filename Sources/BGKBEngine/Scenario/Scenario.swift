@@ -153,6 +153,8 @@ enum StatementKind: Sendable, Hashable {
 public struct TimelineItem: Sendable, Hashable {
     public enum Event: Sendable, Hashable {
         case launch, enterBackground, enterForeground, push
+        /// The system reclaims a suspended (or background) app: the next launch is a new process.
+        case reclaim
         case systemLaunches(String)
         case call(String)
     }
@@ -191,13 +193,19 @@ public struct Expectation: Sendable, Hashable {
         case terminated(code: String?)
         case crash(containing: String?)
         case warning(containing: String)
+        /// Any event of the run (a system decision, a warning, a step) mentions the text.
+        case log(containing: String)
         case printed(String)
         case taskCompleted
+        /// `expect finished && !cancelled`: a condition on the app's variables when the run ends.
+        case state(String)
     }
     public var kind: Kind
     /// `around 30s`: the outcome's time, within max(1 s, 10 %).
     public var around: Double?
     var line: Int32
+    /// For `.state`: the condition to test.
+    var condition: Condition?
 
     public var text: String {
         var base: String
@@ -207,8 +215,10 @@ public struct Expectation: Sendable, Hashable {
         case let .terminated(code): base = "terminated" + (code.map { " \($0)" } ?? "")
         case let .crash(text): base = "crash" + (text.map { " \"\($0)\"" } ?? "")
         case let .warning(text): base = "warning \"\(text)\""
+        case let .log(text): base = "log \"\(text)\""
         case let .printed(text): base = "printed \"\(text)\""
         case .taskCompleted: base = "task completed"
+        case let .state(text): base = text
         }
         if let around { base += " around \(formatSeconds(around))" }
         return base

@@ -407,6 +407,7 @@ public struct ScenarioParser {
         case "app enters background", "user leaves app", "app moves to background": item.event = .enterBackground
         case "app enters foreground", "app returns to foreground", "user returns to app": item.event = .enterForeground
         case "push arrives", "a push arrives", "background push arrives", "silent push arrives": item.event = .push
+        case "system terminates app", "system terminates the app", "system reclaims app": item.event = .reclaim
         default:
             if words.count == 3, words[0].text == "system", words[1].text == "launches", case let .string(id) = words[2].kind {
                 item.event = .systemLaunches(id)
@@ -417,7 +418,7 @@ public struct ScenarioParser {
                 item.event = .call(name)
                 item.function = function
             } else {
-                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system launches \"identifier\" or a function call such as sendData()", at: start)
+                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system terminates app, system launches \"identifier\" or a function call such as sendData()", at: start)
                 return
             }
         }
@@ -474,12 +475,53 @@ public struct ScenarioParser {
         endStatement()
     }
 
+    /// The condition as written: the line after `expect`.
+    private func sourceText(line: Int32) -> String {
+        guard line >= 1, Int(line) <= scenario.lines.count else { return "a condition" }
+        var text = Substring(scenario.lines[Int(line) - 1])
+        while text.first == " " || text.first == "\t" { text.removeFirst() }
+        if text.hasPrefix("expect") { text = text.dropFirst(6) }
+        while text.first == " " { text.removeFirst() }
+        var cut = text.startIndex
+        while cut < text.endIndex {
+            if text[cut...].hasPrefix("//") { text = text[..<cut]; break }
+            cut = text.index(after: cut)
+        }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
+
     private mutating func parseExpectation() {
         let line = current.line
         advance()
         let start = place
+        // `expect done && !cancelled`: a condition on the app's variables at the end of the run.
+        if case let .identifier(name) = current.kind, globalsByName[name] != nil || isSymbol("!") {
+            _ = name
+            let startPosition = position
+            guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
+                skipToLineEnd(); return
+            }
+            _ = startPosition
+            let text = sourceText(line: line)
+            var expectation = Expectation(kind: .state(text), around: nil, line: line)
+            expectation.condition = condition
+            scenario.expectations.append(expectation)
+            endStatement()
+            return
+        }
+        if isSymbol("!") || isSymbol("(") {
+            guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
+                skipToLineEnd(); return
+            }
+            var expectation = Expectation(kind: .state(sourceText(line: line)), around: nil, line: line)
+            expectation.condition = condition
+            scenario.expectations.append(expectation)
+            endStatement()
+            return
+        }
         guard case let .identifier(word) = current.kind else {
-            fail("expected suspended, running, terminated, crash, warning, printed or task completed after 'expect'")
+            fail("expected suspended, running, terminated, crash, warning, printed, task completed or a condition on the app's variables after 'expect'")
             skipToLineEnd(); return
         }
         advance()
@@ -497,10 +539,10 @@ public struct ScenarioParser {
             kind = .crash(containing: text)
         case "warning", "log":
             guard case let .string(s) = current.kind else {
-                fail("expected the warning's text in quotes: expect warning \"no background task exists\""); skipToLineEnd(); return
+                fail("expected the \(word)'s text in quotes: expect \(word) \"no background task exists\""); skipToLineEnd(); return
             }
             advance()
-            kind = .warning(containing: s)
+            kind = word == "warning" ? .warning(containing: s) : .log(containing: s)
         case "printed", "print":
             guard case let .string(s) = current.kind else {
                 fail("expected the printed text in quotes: expect printed \"saved\""); skipToLineEnd(); return
@@ -512,7 +554,7 @@ public struct ScenarioParser {
             advance()
             kind = .taskCompleted
         default:
-            fail("unknown expectation '\(word)': use suspended, running, terminated [code], crash, warning \"...\", printed \"...\" or task completed", at: start)
+            fail("unknown expectation '\(word)': use suspended, running, terminated [code], crash, warning \"...\", log \"...\", printed \"...\" or task completed", at: start)
             skipToLineEnd(); return
         }
         var around: Double?

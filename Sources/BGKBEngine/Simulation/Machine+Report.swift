@@ -155,6 +155,39 @@ extension Machine {
         return nil
     }
 
+    /// Evaluates an expectation's condition on the globals, without side effects.
+    private func holds(_ condition: Condition) -> Bool {
+        func value(_ e: Expression) -> Value {
+            switch e {
+            case let .literal(v): return v
+            case let .read(.global(i)), let .unwrap(.global(i)): return cells[Int(i)]
+            default: return .none
+            }
+        }
+        switch condition {
+        case let .compare(l, op, r):
+            let a = value(l), b = value(r)
+            switch op {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            default:
+                guard case let .int(x) = a, case let .int(y) = b else { return false }
+                switch op {
+                case .less: return x < y
+                case .greater: return x > y
+                case .lessOrEqual: return x <= y
+                default: return x >= y
+                }
+            }
+        case let .truthy(e):
+            if case let .bool(b) = value(e) { return b }
+            return false
+        case let .not(c): return !holds(c)
+        case let .and(a, b): return holds(a) && holds(b)
+        case let .or(a, b): return holds(a) || holds(b)
+        }
+    }
+
     private func near(_ time: Double, _ around: Double?) -> Bool {
         guard let around else { return true }
         return abs(time - around) <= max(1, around * 0.1)
@@ -179,6 +212,9 @@ extension Machine {
         case let .warning(text):
             for raw in trace where raw.note.isWarning && event(raw).detail.contains(text) { return nil }
             return "expected a warning containing \"\(text)\", none was logged"
+        case let .log(text):
+            for raw in trace where near(raw.time, expectation.around) && event(raw).detail.contains(text) { return nil }
+            return "expected the run to log \"\(text)\", it did not (\(outcome.description))"
         case let .printed(text):
             for raw in trace {
                 if case let .step(statement, _) = raw.note, case let .print(string) = scenario.statements[Int(statement)].kind,
@@ -187,6 +223,9 @@ extension Machine {
                 }
             }
             return "expected print(\"\(text)\") to run, it did not (\(outcome.description))"
+        case .state:
+            guard let condition = expectation.condition else { return nil }
+            return holds(condition) ? nil : "expected \(expectation.text) at the end of the run, it is false (\(outcome.description))"
         case .taskCompleted:
             let launched = bgTasks.count + pushes.count
             if launched > 0 && bgTasks.allSatisfy({ $0.completed && $0.success }) && pushes.allSatisfy({ $0 }) { return nil }

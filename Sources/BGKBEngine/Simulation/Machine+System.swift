@@ -56,6 +56,9 @@ extension Machine {
         case .enterForeground:
             guard state == .background || state == .suspended else { return }
             enterForeground()
+        case .reclaim:
+            guard state == .suspended || state == .background else { return }
+            reclaim()
         case .push:
             pushes.append(false)
             let index = Int32(pushes.count - 1)
@@ -86,6 +89,43 @@ extension Machine {
             return true
         default: return true
         }
+    }
+
+    /// The process ends quietly (memory pressure while suspended); the system keeps its own
+    /// state (pending requests), the app loses everything else.
+    private func reclaim() {
+        for index in threads.indices {
+            threads[index].frames.removeAll(keepingCapacity: true)
+            threads[index].pending.removeAll(keepingCapacity: true)
+            threads[index].pendingHead = 0
+            threads[index].env.removeAll(keepingCapacity: true)
+            threads[index].blocked = .none
+            threads[index].wake = now
+            if index > scenario.queues.count { threads[index].finished = true }
+        }
+        cells.removeAll(keepingCapacity: true)
+        for global in scenario.globals { cells.append(global.initial) }
+        cells.append(.none)
+        for index in tasks.indices { tasks[index].ended = true; tasks[index].handlerRunning = false }
+        outstanding = 0
+        pendingHandlers = 0
+        round += 1
+        periodStart = nil
+        periodExpired = false
+        periodGeneration += 1
+        inDidEnterBackground = false
+        backgroundGeneration += 1
+        for index in locks.indices { locks[index] = -1 }
+        registrations.removeAll(keepingCapacity: true)
+        for index in bgTasks.indices { bgTasks[index].completed = true }
+        runningBGTasks = 0
+        for index in pushes.indices { pushes[index] = true }
+        pendingPushes = 0
+        for index in activities.indices { activities[index].active = false }
+        activeActivities = 0
+        launchPhaseOver = false
+        backgroundAfterLaunch = false
+        setState(.notRunning)
     }
 
     private func launch() {

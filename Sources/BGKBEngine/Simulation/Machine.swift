@@ -306,6 +306,8 @@ final class Machine {
         if outcome == nil {
             switch state {
             case .suspended: outcome = .suspended(suspendedAt)
+            // Reclaimed by the system after a clean suspension: as clean as suspended.
+            case .notRunning where !trace.isEmpty: outcome = .suspended(suspendedAt)
             default: outcome = .running(now)
             }
         }
@@ -477,7 +479,11 @@ final class Machine {
             let frame = threads[t].frames[frameIndex]
             let block = scenario.blocks[Int(frame.block)]
             if Int(frame.pc) >= block.statements.count {
+                // Leaving a block is free in time but counts toward the step limit, so an empty
+                // loop of a billion turns still stops.
+                steps += 1
                 popFrame(t)
+                if steps >= Machine.stepLimit { return }
                 continue
             }
             steps += 1

@@ -1,0 +1,56 @@
+import BGKBModel
+
+/// Crash and termination codes → the rules that explain them, and the examples in which the
+/// simulator reproduced them when the site was built.
+enum CrashCodesPage {
+    static let template = """
+    <h1>Crash codes</h1>
+    <p class="lead">The exception codes you find in crash reports of background work, and the rules that explain them. The examples listed under each code ended with it when the simulator ran them for this build.</p>
+    {{^codes}}<p>No crash codes are named yet.</p>{{/codes}}
+    {{#codes}}<section class="crash-code" aria-labelledby="{{anchor}}">
+    <h2 id="{{anchor}}"><code>{{code}}</code></h2>
+    {{#meaning}}<p class="lead">{{statement}} <a href="{{href}}">More</a></p>
+    {{/meaning}}    {{#hasRules}}<h3 id="{{anchor}}-rules">Rules</h3>
+    {{>rule-list}}
+    {{/hasRules}}{{#hasExamples}}<h3 id="{{anchor}}-examples">Reproduced by the simulator</h3>
+    <ul>{{#examples}}<li><a href="{{href}}">{{label}}</a>: {{summary}}</li>{{/examples}}</ul>
+    {{/hasExamples}}</section>
+    {{/codes}}
+    """
+
+    static func anchor(_ code: String) -> String { "code-" + Slug.make(code) }
+
+    static func render(_ context: SiteContext) -> StepOutput {
+        let page = SitePaths.crashCodes
+        var reproduced: [String: [[String: Any]]] = [:]
+        for rule in context.corpus.rules {
+            guard let path = context.rulePath(rule.id) else { continue }
+            for (index, example) in rule.examples.enumerated() {
+                guard let verdict = context.verdicts[example.identifier] else { continue }
+                let trace = verdict.counterexample ?? verdict.representative
+                guard case let .terminated(code, _, _) = trace.outcome else { continue }
+                reproduced[code.lowercased(), default: []].append([
+                    "href": context.link(from: page, to: path, anchor: "example-\(index + 1)"),
+                    "label": "\(rule.title), example \(index + 1)",
+                    "summary": verdict.summary,
+                ])
+            }
+        }
+        let ruleCodes = Dictionary(context.crashCodeIndex.map { ($0.code, $0.rules) }, uniquingKeysWith: { a, _ in a })
+        let allCodes = Set(ruleCodes.keys).union(reproduced.keys).sorted()
+        let codes: [[String: Any]] = allCodes.map { code in
+            let rules = (ruleCodes[code] ?? []).compactMap { context.ruleReference($0, from: page) }
+            let examples = reproduced[code] ?? []
+            // What the code means: the most important fact that names it, in Content's own words.
+            let naming = (ruleCodes[code] ?? []).compactMap { context.rulesByID[$0] }.filter { $0.kind == .fact }
+            let meaning: Any = (naming.first { $0.statement.lowercased().contains(code) } ?? naming.first)
+                .map { ["statement": $0.statement, "href": context.link(from: page, to: context.rulePath($0.id) ?? SitePaths.rulesIndex)] }
+                ?? false
+            return ["code": code, "anchor": anchor(code), "meaning": meaning, "rules": rules, "hasRules": !rules.isEmpty,
+                    "examples": examples, "hasExamples": !examples.isEmpty]
+        }
+        let body = context.templates.render("crash-codes", ["codes": codes])
+        return StepOutput(page, Layout.page(context, path: page, title: "Crash codes",
+                                            description: "0x8badf00d, 0xbada5e47 and the rules that explain them.", body: body))
+    }
+}

@@ -1,0 +1,37 @@
+import BGKBModel
+
+/// The generated site: every file by its path relative to the site's root, plus what each build
+/// step produced and how long it took. Pure data: writing it to disk is `SiteWriter`'s job.
+public struct SiteBuild: Sendable {
+    /// Relative path (`rules/end-every-task.html`) → file contents (UTF-8 text).
+    public var files: [String: String]
+    /// Problems found while building (a related rule that does not exist, an example with no
+    /// verdict). The site is still produced; the CLI decides whether they fail the build.
+    public var diagnostics: Diagnostics
+    /// One entry per named step, in the order they ran.
+    public var steps: [StepReport]
+
+    public init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics(), steps: [StepReport] = []) {
+        self.files = files
+        self.diagnostics = diagnostics
+        self.steps = steps
+    }
+
+    /// Paths in byte order, so every listing of the site is the same on every machine.
+    public var paths: [String] { files.keys.sorted() }
+
+    public var totalBytes: Int { files.values.reduce(0) { $0 + $1.utf8.count } }
+}
+
+/// What one named step did: its name, the files it wrote and its wall-clock time.
+public struct StepReport: Sendable, Hashable {
+    public var name: String
+    public var fileCount: Int
+    public var duration: Duration
+
+    public init(name: String, fileCount: Int, duration: Duration) {
+        self.name = name
+        self.fileCount = fileCount
+        self.duration = duration
+    }
+}

@@ -1,0 +1,55 @@
+import BGKBModel
+
+/// Builds the whole site in memory from the corpus and the engine's verdicts. A pure function of
+/// its inputs: no clock, no environment, no file system, so the same input gives the same bytes.
+public enum SiteBuilder {
+    /// The build, as a table of contents. Each step has one job and can be run on its own.
+    public static let steps: [SiteStep] = [
+        SiteStep("stylesheet and scripts", Assets.render),
+        SiteStep("home page", HomePage.render),
+        SiteStep("rule pages", RulePage.renderAll),
+        SiteStep("rule list", RulesIndexPage.render),
+        SiteStep("topic pages", TopicPages.render),
+        SiteStep("revision timeline", RevisionTimelinePage.render),
+        SiteStep("sources, conflicts and disputes", SourcesPage.render),
+        SiteStep("document pages", DocumentPages.render),
+        SiteStep("crash codes", CrashCodesPage.render),
+        SiteStep("API index", APIIndexPage.render),
+        SiteStep("search page and index", SearchPage.render),
+        SiteStep("404 page", NotFoundPage.render),
+        SiteStep("sitemap.xml", Sitemap.render),
+        SiteStep("Atom feed", AtomFeed.render),
+    ]
+
+    public static func build(corpus: Corpus, verdicts: [ExampleVerdict],
+                             configuration: SiteConfiguration = SiteConfiguration()) -> SiteBuild {
+        let clock = ContinuousClock()
+        var site = SiteBuild()
+        let start = clock.now
+        let context = SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration)
+        for error in context.templates.errors {
+            site.diagnostics.error("site-template", error, at: nil)
+        }
+        site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
+        for step in steps {
+            let stepStart = clock.now
+            let output = step.run(context)
+            for (path, contents) in output.files {
+                if site.files[path] != nil {
+                    site.diagnostics.error("site-duplicate-path", "two build steps wrote \(path)", at: nil)
+                }
+                site.files[path] = contents
+            }
+            site.diagnostics.append(contentsOf: output.diagnostics)
+            site.steps.append(StepReport(name: step.name, fileCount: output.files.count, duration: clock.now - stepStart))
+        }
+        return site
+    }
+
+    /// Convenience for tests and the staleness check: runs one named step on its own.
+    static func run(step name: String, corpus: Corpus, verdicts: [ExampleVerdict] = [],
+                    configuration: SiteConfiguration = SiteConfiguration()) -> StepOutput? {
+        guard let step = steps.first(where: { $0.name == name }) else { return nil }
+        return step.run(SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration))
+    }
+}

@@ -1,0 +1,240 @@
+import BGKBMarkdown
+import Foundation
+import BGKBModel
+
+/// Everything the steps share, computed once: the corpus, the engine's verdicts by example, stable
+/// file names, the indexes (topics, APIs, crash codes) and the compiled templates.
+public struct SiteContext: Sendable {
+    public let corpus: Corpus
+    public let configuration: SiteConfiguration
+    let templates: Templates
+    /// Verdicts keyed by `Example.identifier`.
+    let verdicts: [String: ExampleVerdict]
+    let ruleSlugs: [String: String]
+    let topicSlugs: [String: String]
+    let documentSlugs: [String: String]
+    let sourceSlugs: [String: String]
+    /// Rules still current (not removed), most important first.
+    let rankedRules: [Rule]
+    /// Lookups by id; `Corpus.rule(_:)` is a linear search, too slow for 10,000 rules.
+    let rulesByID: [String: Rule]
+    let documentsByID: [String: Document]
+    let removedRuleIDs: Set<String>
+    /// API name → ids of the rules naming it, both in a stable order.
+    let apiIndex: [(api: String, rules: [String])]
+    let crashCodeIndex: [(code: String, rules: [String])]
+    /// API name → its anchor on the API index, unique even when two names slug alike.
+    let apiAnchors: [String: String]
+
+    public init(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration = SiteConfiguration()) {
+        self.corpus = corpus
+        self.configuration = configuration
+        self.templates = Templates()
+        var byIdentifier: [String: ExampleVerdict] = [:]
+        for verdict in verdicts { byIdentifier[verdict.example.identifier] = verdict }
+        self.verdicts = byIdentifier
+        ruleSlugs = Slug.unique(corpus.rules.map(\.id))
+        topicSlugs = Slug.unique(corpus.topics.map(\.id))
+        documentSlugs = Slug.unique(corpus.documents.map(\.id))
+        sourceSlugs = Slug.unique(corpus.sources.map(\.id))
+
+        rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
+        removedRuleIDs = removed
+        let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        rankedRules = corpus.rules
+            .filter { !removed.contains($0.id) }
+            .map { (rule: $0, score: Importance.score($0)) }
+            .sorted { a, b in a.score != b.score ? a.score > b.score : (order[a.rule.id] ?? 0) < (order[b.rule.id] ?? 0) }
+            .map(\.rule)
+
+        // Index lists follow importance, removed rules last, like the rule list.
+        let ordered = rankedRules + corpus.rules.filter { removed.contains($0.id) }
+        apiIndex = Self.index(ordered) { $0.apis }
+        crashCodeIndex = Self.index(ordered) { $0.crashCodes.map { $0.lowercased() } }
+        apiAnchors = Slug.unique(apiIndex.map(\.api)).mapValues { "api-" + $0 }
+    }
+
+    /// Groups rule ids by a key they carry, keys sorted case-insensitively, rules in corpus order.
+    private static func index(_ rules: [Rule], keys: (Rule) -> [String]) -> [(String, [String])] {
+        var map: [String: [String]] = [:]
+        for rule in rules {
+            for key in Set(keys(rule)) where !key.isEmpty { map[key, default: []].append(rule.id) }
+        }
+        return map.keys
+            .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+            .map { ($0, map[$0] ?? []) }
+    }
+
+    // MARK: Links
+
+    func rulePath(_ id: String) -> String? { ruleSlugs[id].map(SitePaths.rule) }
+    func topicPath(_ id: String) -> String? { topicSlugs[id].map(SitePaths.topic) }
+    func documentPath(_ id: String) -> String? { documentSlugs[id].map(SitePaths.document) }
+    func apiAnchor(_ api: String) -> String { apiAnchors[api] ?? "api-" + Slug.make(api) }
+    func sourceAnchor(_ id: String) -> String { "source-" + (sourceSlugs[id] ?? Slug.make(id)) }
+
+    func link(from page: String, to target: String, anchor: String? = nil) -> String {
+        SitePaths.link(from: page, to: target, anchor: anchor)
+    }
+
+    /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
+    func ruleReference(_ id: String, from page: String) -> [String: Any]? {
+        guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
+        return ["href": link(from: page, to: path), "title": Self.heading(rule), "id": rule.id,
+                "showStatement": Self.heading(rule) != rule.statement,
+                "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
+                "statement": rule.statement, "removed": removedRuleIDs.contains(id)]
+    }
+
+    /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
+    /// showing it above the full statement reads as a stutter, so the statement is used instead.
+    static func heading(_ rule: Rule) -> String {
+        if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
+        guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
+        let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
+        return rule.statement.hasPrefix(stem.trimmingCharacters(in: .whitespaces)) ? rule.statement : rule.title
+    }
+
+    func topicReference(_ id: String, from page: String) -> [String: Any]? {
+        guard let topic = corpus.topic(id), let path = topicPath(id) else { return nil }
+        return ["href": link(from: page, to: path), "title": topic.title, "id": topic.id]
+    }
+
+    /// A citation as the templates show it: the source's title and link, version, locator, flags.
+    func citation(_ citation: Citation, from page: String) -> [String: Any] {
+        let source = corpus.source(citation.source)
+        var title = source?.title ?? citation.source
+        var href = link(from: page, to: SitePaths.sources, anchor: source == nil ? "sources-list" : sourceAnchor(citation.source))
+        var version = citation.version
+        // The pipeline cites one of our own documents as `document@version` (a conflict between
+        // two versions): point at that version on the document's page.
+        if source == nil {
+            let parts = citation.source.split(separator: "@", maxSplits: 1).map(String.init)
+            if let document = corpus.documents.first(where: { $0.id == parts[0] }), let path = documentPath(document.id) {
+                version = parts.count == 2 ? parts[1] : citation.version
+                title = document.title
+                // Only versions the document has get an anchor on its page.
+                let known = version.flatMap { label in document.versions.contains { $0.label == label } ? label : nil }
+                href = link(from: page, to: path, anchor: known.map { DocumentPages.versionAnchor($0) })
+            }
+        }
+        var value: [String: Any] = [
+            "title": title,
+            "href": href,
+            "unverified": citation.unverified,
+            "known": source != nil,
+            // Absent values are `false`, not missing: Mustache would otherwise look the key up in
+            // the enclosing object and show its value instead.
+            "url": false, "version": false, "locator": false, "reliability": false,
+        ]
+        if let url = source?.url, SafeURL.isExternalHTTP(url) { value["url"] = url }
+        if let version { value["version"] = version }
+        if let locator = citation.locator { value["locator"] = locator }
+        if let reliability = source?.reliability { value["reliability"] = reliability.rawValue }
+        return value
+    }
+
+    // MARK: Markdown
+
+    /// Content Markdown as HTML, through cmark's safe mode. Links written as `#rule-id` (the
+    /// Content convention for pointing at a rule) are rewritten to that rule's page.
+    func markdown(_ text: String, from page: String) -> String {
+        let html = CommonMarkConverter.renderHTML(text, smartPunctuation: true)
+        return rewriteRuleAnchors(Self.demoteHeadings(html), from: page)
+    }
+
+    /// Headings inside Content Markdown sit under a page's `h1` and its `h2` sections: push them
+    /// down two levels so the outline stays in order (cmark writes bare `<hN>` tags).
+    static func demoteHeadings(_ html: String) -> String {
+        guard html.contains("<h") else { return html }
+        var result = html
+        for level in stride(from: 6, through: 1, by: -1) {
+            let target = min(6, level + 2)
+            result = result.replacingOccurrences(of: "<h\(level)>", with: "<h\(target)>")
+                .replacingOccurrences(of: "</h\(level)>", with: "</h\(target)>")
+        }
+        return result
+    }
+
+    private func rewriteRuleAnchors(_ html: String, from page: String) -> String {
+        let marker = "href=\"#"
+        guard html.contains(marker) else { return html }
+        var result = ""
+        var rest = Substring(html)
+        while let range = rest.range(of: marker) {
+            result += rest[..<range.lowerBound]
+            let afterMarker = rest[range.upperBound...]
+            guard let close = afterMarker.firstIndex(of: "\"") else {
+                result += rest[range.lowerBound...]
+                rest = ""
+                break
+            }
+            let fragment = String(afterMarker[..<close])
+            if let path = rulePath(fragment) {
+                result += "href=\"" + link(from: page, to: path) + "\""
+            } else {
+                result += "href=\"#" + fragment + "\""
+            }
+            rest = afterMarker[afterMarker.index(after: close)...]
+        }
+        result += rest
+        return result
+    }
+
+    /// Plain text of Content Markdown, for the search index and meta descriptions.
+    func plainText(_ markdown: String) -> String {
+        CommonMarkConverter.parse(markdown).plainText
+    }
+}
+
+/// Kind badges as people read them.
+enum KindLabel {
+    static func text(_ kind: Rule.Kind) -> String {
+        switch kind {
+        case .must: return "Must"
+        case .mustNot: return "Must not"
+        case .should: return "Should"
+        case .shouldNot: return "Should not"
+        case .fact: return "Fact"
+        case .misconception: return "Misconception"
+        }
+    }
+
+    static func cssClass(_ kind: Rule.Kind) -> String { "kind-" + kind.rawValue }
+}
+
+/// Links to the outside world are only ever plain http(s) URLs from sources.yml.
+enum SafeURL {
+    static func isExternalHTTP(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return (lower.hasPrefix("https://") || lower.hasPrefix("http://"))
+            && !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+    }
+}
+
+/// How much a rule matters to someone fixing background-task problems: the point Apple itself
+/// calls the top cause, then rules whose breach crashes the app, then firm obligations.
+enum Importance {
+    static func score(_ rule: Rule) -> Int {
+        var score = 0
+        let text = (rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased()
+        let topCause = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+        if topCause.contains(where: text.contains) { score += 8 }
+        if !rule.crashCodes.isEmpty { score += 4 }
+        switch rule.callout {
+        case .important?: score += 3
+        case .warning?: score += 2
+        case .note?, nil: break
+        }
+        switch rule.kind {
+        case .must, .mustNot: score += 3
+        case .should, .shouldNot: score += 2
+        case .misconception: score += 1
+        case .fact: break
+        }
+        if rule.examples.contains(where: { $0.intent == .breaks }) { score += 2 }
+        return score
+    }
+}

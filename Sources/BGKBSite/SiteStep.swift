@@ -1,0 +1,28 @@
+import BGKBModel
+
+/// One named step of the build: it reads the shared context and returns the files it made.
+/// Steps do not see each other's output, so they can be tested (and timed) one at a time.
+public struct SiteStep: Sendable {
+    public var name: String
+    var run: @Sendable (SiteContext) -> StepOutput
+
+    init(_ name: String, _ run: @escaping @Sendable (SiteContext) -> StepOutput) {
+        self.name = name
+        self.run = run
+    }
+}
+
+/// The files a step made and the problems it noticed.
+struct StepOutput: Sendable {
+    var files: [String: String] = [:]
+    var diagnostics = Diagnostics()
+
+    init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics()) {
+        self.files = files
+        self.diagnostics = diagnostics
+    }
+
+    init(_ path: String, _ contents: String) {
+        self.files = [path: contents]
+    }
+}

@@ -1,0 +1,40 @@
+import Dispatch
+import Foundation
+
+/// `map` over all cores with results in input order: the output is the same as a serial `map`.
+enum ParallelMap {
+    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+        let count = inputs.count
+        guard count > 1 else { return inputs.map(transform) }
+        let slots = Slots<Output>(count: count)
+        let chunk = max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunks = (count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { index in
+            let start = index * chunk
+            for position in start..<min(count, start + chunk) {
+                slots.set(position, transform(inputs[position]))
+            }
+        }
+        return slots.values()
+    }
+
+    /// One slot per input; each slot is written by exactly one iteration, under a lock.
+    private final class Slots<Value: Sendable>: @unchecked Sendable {
+        private var storage: [Value?]
+        private let lock = NSLock()
+
+        init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+        func set(_ index: Int, _ value: Value) {
+            lock.lock()
+            storage[index] = value
+            lock.unlock()
+        }
+
+        func values() -> [Value] {
+            lock.lock()
+            defer { lock.unlock() }
+            return storage.compactMap { $0 }
+        }
+    }
+}

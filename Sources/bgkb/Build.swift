@@ -1,0 +1,109 @@
+import ArgumentParser
+import BGKBModel
+import BGKBSite
+import Foundation
+
+extension BGKB {
+    /// Lints Content, runs every example, and writes the static site.
+    struct Build: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Generate the static site (default Content/ → Site/) from Content and the engine's verdicts.",
+            discussion: """
+            Content is linted and every example is run first; on any error the diagnostics are printed, the \
+            exit status is non-zero and the previous output is left untouched. The same input always gives \
+            byte-identical output.
+            """
+        )
+
+        @OptionGroup var options: ContentOptions
+
+        @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
+        var output: String = "Site"
+
+        @Option(name: .long, help: ArgumentHelp("The absolute URL the site is published at, for sitemap.xml and the Atom feed.", valueName: "url"))
+        var baseURL: String = SiteConfiguration.defaultBaseURL
+
+        @Flag(name: .long, help: "Print how long each build step took.")
+        var timings = false
+
+        @Flag(name: .long, help: "Write nothing; exit 1 when the output folder is not what a build produces now.")
+        var check = false
+
+        func run() throws {
+            let clock = ContinuousClock()
+            let started = clock.now
+            let err = DiagnosticPrinter.standardError
+
+            let loaded = try options.loadValid()
+            let loadTime = clock.now - started
+
+            let examplesStart = clock.now
+            let (verdicts, exampleDiagnostics) = ExampleRunner.run(loaded.corpus)
+            err.print(exampleDiagnostics.sorted)
+            let examplesTime = clock.now - examplesStart
+            if exampleDiagnostics.hasErrors {
+                err.print(line: "error: examples failed; \(output) left untouched")
+                throw ExitCode(1)
+            }
+
+            let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts,
+                                         configuration: SiteConfiguration(baseURL: baseURL, contentDirectory: options.content))
+            err.print(site.diagnostics.sorted)
+            if site.diagnostics.hasErrors {
+                err.print(line: "error: the site has \(site.diagnostics.errors.count) error(s); \(output) left untouched")
+                throw ExitCode(1)
+            }
+
+            let target = URL(fileURLWithPath: output)
+            if check {
+                let stale: [String]
+                do {
+                    stale = try SiteWriter.differences(site, directory: target)
+                } catch {
+                    err.print(line: "error: \(error)")
+                    throw ExitCode(2)
+                }
+                if !stale.isEmpty {
+                    for path in stale.prefix(20) { err.print(line: "stale: \(output)/\(path)") }
+                    if stale.count > 20 { err.print(line: "... and \(stale.count - 20) more") }
+                    err.print(line: "error: \(output)/ is stale: run `swift run bgkb build`")
+                    throw ExitCode(1)
+                }
+                print("\(output)/ is up to date (\(site.files.count) files)")
+                return
+            }
+
+            let writeStart = clock.now
+            do {
+                try SiteWriter.write(site, to: target)
+            } catch {
+                err.print(line: "error: \(error)")
+                throw ExitCode(2)
+            }
+            let writeTime = clock.now - writeStart
+
+            if timings {
+                print(Self.row("load and lint Content", files: nil, loadTime))
+                print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime))
+                for step in site.steps { print(Self.row(step.name, files: step.fileCount, step.duration)) }
+                print(Self.row("write and swap", files: site.files.count, writeTime))
+            }
+            let kilobytes = (site.totalBytes + 1023) / 1024
+            print("wrote \(site.files.count) files (\(kilobytes) KB) to \(output)/ in \(Self.milliseconds(clock.now - started)) ms")
+        }
+
+        static func milliseconds(_ duration: Duration) -> String {
+            let (seconds, attoseconds) = duration.components
+            let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+            return ms < 10 ? String(Double(Int(ms * 10)) / 10) : String(Int(ms.rounded()))
+        }
+
+        static func row(_ name: String, files: Int?, _ duration: Duration) -> String {
+            let time = milliseconds(duration) + " ms"
+            let count = files.map { $0 == 1 ? "1 file" : "\($0) files" } ?? ""
+            return name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                + String(repeating: " ", count: max(0, 10 - time.count)) + time
+                + "  " + count
+        }
+    }
+}

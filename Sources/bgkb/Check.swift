@@ -1,0 +1,168 @@
+import ArgumentParser
+import BGKBEngine
+import BGKBModel
+import Foundation
+
+extension BGKB {
+    /// Runs every example of every rule across the explored schedules.
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run every rule's examples in the simulator and report whether each behaves as its rule says.",
+            discussion: """
+                A `follows` example must hold in every explored schedule; a `breaks` example must fail in \
+                some schedule, which is printed as a timeline with the schedule that replays it. \
+                Exits with status 1 when an example does not behave as its intent says.
+                """
+        )
+
+        @OptionGroup var options: ContentOptions
+
+        @Flag(name: .long, help: "Print verdicts and traces (timed events) as JSON.")
+        var json = false
+
+        @Option(name: .long, help: ArgumentHelp("Only the examples of this rule.", valueName: "rule-id"))
+        var rule: String?
+
+        @Option(name: .long, help: ArgumentHelp("Replay one schedule (as printed) for the examples selected with --rule.", valueName: "schedule"))
+        var replay: String?
+
+        @Flag(name: .long, help: "Print the timeline of every example, not only of those that break.")
+        var timelines = false
+
+        func run() throws {
+            let result = try options.loadValid()
+            let rules = result.corpus.rules.filter { rule == nil || $0.id == rule }
+            if let rule, rules.isEmpty {
+                throw ValidationError("no rule with id \(rule)")
+            }
+            if let replay {
+                try replaySchedule(replay, rules: rules)
+                return
+            }
+            let report = CheckReport.run(rules)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                let data = try encoder.encode(report.json)
+                FileHandle.standardOutput.write(data)
+                FileHandle.standardOutput.write(Data("\n".utf8))
+            } else {
+                print(report.text(timelines: timelines), terminator: "")
+            }
+            DiagnosticPrinter.standardError.print(report.diagnostics.sorted)
+            if !report.allPassed { throw ExitCode(1) }
+        }
+
+        private func replaySchedule(_ text: String, rules: [BGKBModel.Rule]) throws {
+            guard let schedule = Schedule(parsing: text) else {
+                throw ValidationError("cannot read the schedule '\(text)' (expected e.g. budget=30s refusal=none expire=never choices=-)")
+            }
+            guard rule != nil else { throw ValidationError("--replay needs --rule") }
+            for example in rules.flatMap(\.examples) {
+                let (scenario, diagnostics) = ScenarioParser.parse(example.text, at: example.location)
+                DiagnosticPrinter.standardError.print(diagnostics.all)
+                guard let scenario else { continue }
+                let explorer = Explorer(scenario: scenario)
+                print("\(example.location) \(example.intent.rawValue)\(example.name.map { " \"\($0)\"" } ?? "")")
+                print(TimelineRenderer.render(explorer.trace(schedule)))
+                print(explorer.failure(schedule).map { "expectation failed: \($0)" } ?? "expectations hold")
+            }
+        }
+    }
+}
+
+/// What `bgkb check` found: per-example verdicts, rule counts and the diagnostics of scenarios
+/// that did not parse. Kept apart from printing so the JSON and text views agree.
+struct CheckReport {
+    var verdicts: [ExampleVerdict] = []
+    var diagnostics = Diagnostics()
+    var unparsed: [Example] = []
+    var simulatedRules = 0
+    /// Rules with `not-simulated`, grouped by reason.
+    var notSimulated: [String: [String]] = [:]
+    /// Rules with neither examples nor a reason.
+    var uncovered: [String] = []
+    /// Simulated rules missing a `follows` or a `breaks` example.
+    var oneSided: [String] = []
+    var seconds: Double = 0
+
+    var allPassed: Bool { unparsed.isEmpty && verdicts.allSatisfy(\.passed) }
+    var schedules: Int { verdicts.reduce(0) { $0 + $1.schedulesExplored } }
+
+    static func run(_ rules: [BGKBModel.Rule]) -> CheckReport {
+        var report = CheckReport()
+        let start = Date()
+        for rule in rules {
+            if rule.examples.isEmpty {
+                if let reason = rule.notSimulated {
+                    report.notSimulated[reason, default: []].append(rule.id)
+                } else {
+                    report.uncovered.append(rule.id)
+                }
+                continue
+            }
+            report.simulatedRules += 1
+            let intents = Set(rule.examples.map(\.intent))
+            if intents.count < 2 { report.oneSided.append(rule.id) }
+            for example in rule.examples {
+                let (verdict, diagnostics) = check(example)
+                report.diagnostics.append(contentsOf: diagnostics)
+                if let verdict { report.verdicts.append(verdict) } else { report.unparsed.append(example) }
+            }
+        }
+        report.seconds = Date().timeIntervalSince(start)
+        return report
+    }
+
+    func text(timelines: Bool) -> String {
+        var out = ""
+        for verdict in verdicts {
+            let example = verdict.example
+            let mark = verdict.passed ? "ok  " : "FAIL"
+            let name = example.name.map { " \"\($0)\"" } ?? ""
+            out += "\(mark) \(example.identifier) \(example.intent.rawValue)\(name): \(verdict.summary)\n"
+            if let trace = verdict.counterexample, timelines || example.intent == .breaks || !verdict.passed {
+                out += indent(TimelineRenderer.render(trace))
+            } else if timelines {
+                out += indent(TimelineRenderer.render(verdict.representative))
+            }
+        }
+        for example in unparsed {
+            out += "FAIL \(example.identifier) \(example.intent.rawValue): the scenario does not parse (see the diagnostics)\n"
+        }
+        let failed = verdicts.filter { !$0.passed }.count + unparsed.count
+        let notSimulatedCount = notSimulated.values.reduce(0) { $0 + $1.count }
+        out += "\n\(verdicts.count + unparsed.count) examples, \(schedules) schedules explored in \(String(format: "%.2f", seconds)) s: "
+        out += failed == 0 ? "all behave as their intent says\n" : "\(failed) do not behave as their intent says\n"
+        out += "rules: \(simulatedRules) simulated, \(notSimulatedCount) not simulated, \(uncovered.count) with neither examples nor a reason\n"
+        for (reason, ids) in notSimulated.sorted(by: { $0.value.count > $1.value.count || $0.value.count == $1.value.count && $0.key < $1.key }) {
+            out += "  not simulated (\(ids.count)): \(reason)\n"
+        }
+        if !oneSided.isEmpty {
+            out += "  simulated with only one intent (\(oneSided.count)): \(oneSided.joined(separator: ", "))\n"
+        }
+        if !uncovered.isEmpty {
+            out += "  no examples and no reason (\(uncovered.count)): \(uncovered.joined(separator: ", "))\n"
+        }
+        return out
+    }
+
+    private func indent(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
+    }
+
+    struct JSON: Encodable {
+        var examples: [ExampleVerdict]
+        var unparsed: [String]
+        var schedules: Int
+        var simulatedRules: Int
+        var notSimulated: [String: [String]]
+        var uncovered: [String]
+        var passed: Bool
+    }
+
+    var json: JSON {
+        JSON(examples: verdicts, unparsed: unparsed.map(\.identifier), schedules: schedules, simulatedRules: simulatedRules,
+             notSimulated: notSimulated, uncovered: uncovered, passed: allPassed)
+    }
+}

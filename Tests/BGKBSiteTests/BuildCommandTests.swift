@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `bgkb build` end to end: the built binary, a pinned environment, a temporary output folder.
+@Suite struct BuildCommandTests {
+    static let packageRoot = StalenessTests.packageRoot
+
+    /// The `bgkb` executable next to the test bundle (SwiftPM builds it with the tests).
+    static var binary: URL? {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("bgkb"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("bgkb"),
+            packageRoot.appendingPathComponent(".build/debug/bgkb"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try #require(binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        process.environment = ["NO_COLOR": "1", "COLUMNS": "100", "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+                   errors: String(decoding: errData, as: UTF8.self))
+    }
+
+    func temporarySite() throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-build-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        return root.appendingPathComponent("Site")
+    }
+
+    @Test(.enabled(if: binary != nil, "the bgkb executable is not built"))
+    func buildsChecksAndKeepsTheOldSiteOnFailure() throws {
+        let site = try temporarySite()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let good = ["build", "--content", "Tests/Fixtures/forum-plain", "--output", site.path]
+
+        let first = try Self.run(good)
+        #expect(first.status == 0, "\(first.errors)")
+        #expect(first.output.contains("wrote "))
+        let index = site.appendingPathComponent("index.html")
+        let before = try Data(contentsOf: index)
+
+        let check = try Self.run(good + ["--check"])
+        #expect(check.status == 0, "\(check.errors)")
+
+        try Data("changed".utf8).write(to: index)
+        let stale = try Self.run(good + ["--check"])
+        #expect(stale.status == 1)
+        #expect(stale.errors.contains("is stale: run `swift run bgkb build`"))
+        try before.write(to: index)
+
+        let broken = try Self.run(["build", "--content", "Tests/Fixtures/broken", "--output", site.path])
+        #expect(broken.status != 0)
+        #expect(broken.errors.contains("error:"))
+        #expect(try Data(contentsOf: index) == before, "a failed build must leave the previous site untouched")
+    }
+
+    @Test(.enabled(if: binary != nil, "the bgkb executable is not built"))
+    func twoProcessesWriteIdenticalSites() throws {
+        // Separate processes get separate hash seeds: any output that follows Dictionary or Set
+        // order would differ here even though an in-process rebuild matches.
+        let a = try temporarySite(), b = try temporarySite()
+        defer {
+            try? FileManager.default.removeItem(at: a.deletingLastPathComponent())
+            try? FileManager.default.removeItem(at: b.deletingLastPathComponent())
+        }
+        for site in [a, b] {
+            let run = try Self.run(["build", "--output", site.path])
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: a.path).sorted()
+        #expect(files == (try FileManager.default.subpathsOfDirectory(atPath: b.path).sorted()))
+        for file in files {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: a.appendingPathComponent(file).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            #expect(try Data(contentsOf: a.appendingPathComponent(file)) == Data(contentsOf: b.appendingPathComponent(file)), "\(file) differs")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import BGKBModel
+import Testing
+@testable import BGKBSite
+
+/// Raw HTML and `javascript:` links in Content must never reach a page.
+@Suite struct EscapingTests {
+    let site = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts)
+
+    var pages: [(String, String)] {
+        site.paths.filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }.map { ($0, site.files[$0] ?? "") }
+    }
+
+    @Test func noContentScriptReachesAnyPage() {
+        for (path, page) in pages {
+            #expect(page.contains("<script>alert") == false, "\(path) contains raw script from Content")
+            #expect(page.lowercased().contains("javascript:") == false, "\(path) contains a javascript: URL")
+        }
+    }
+
+    @Test func hostileTitlesAreEscapedNotDropped() throws {
+        let page = try #require(site.files["rules/foreground-task-is-dormant.html"])
+        #expect(page.contains("A foreground task is dormant &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"))
+        let rule = try #require(site.files["rules/end-every-task.html"])
+        #expect(rule.contains("upload &lt;script&gt;"), "trace details are escaped in the text timeline and SVG")
+    }
+
+    @Test func onlyTheSiteScriptsAreLoaded() {
+        for (path, page) in pages where path.hasSuffix(".html") {
+            let scripts = page.components(separatedBy: "<script").count - 1
+            let allowed = page.components(separatedBy: "<script src=\"").count - 1
+            #expect(scripts == allowed, "\(path) has an inline script")
+        }
+    }
+
+    @Test func noExternalResourcesAreLoaded() {
+        for (path, page) in pages where path.hasSuffix(".html") {
+            #expect(page.contains("src=\"http") == false, "\(path) loads an external resource")
+            #expect(page.contains("rel=\"stylesheet\" href=\"http") == false, "\(path) loads an external stylesheet")
+        }
+    }
+
+    @Test func contentHeadingsAreDemotedBelowThePageOutline() {
+        #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
+    }
+
+    @Test(arguments: ["https://example.com/a", "http://example.com"])
+    func acceptsHTTPLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url)) }
+
+    @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "https://a\" onclick=\"x", "//evil"])
+    func rejectsOtherLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url) == false) }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import BGKBSite
+
+@Suite struct SiteWriterTests {
+    func temporaryFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-site-tests-\(name)-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: url)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func writesThenFindsNoDifferences() throws {
+        let root = try temporaryFolder("write")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts)
+        let output = root.appendingPathComponent("Site")
+        try SiteWriter.write(site, to: output)
+        #expect(try SiteWriter.differences(site, directory: output) == [])
+        // A second write replaces the first in place.
+        try SiteWriter.write(site, to: output)
+        #expect(try SiteWriter.differences(site, directory: output) == [])
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root.path)
+        #expect(leftovers == ["Site"], "no staging or previous folder is left behind")
+    }
+
+    @Test func reportsChangedMissingAndExtraFiles() throws {
+        let root = try temporaryFolder("diff")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var site = SiteBuild(files: ["a.html": "A", "b/c.html": "C"])
+        let output = root.appendingPathComponent("Site")
+        try SiteWriter.write(site, to: output)
+        site.files["a.html"] = "changed"
+        site.files["new.html"] = "N"
+        site.files["b/c.html"] = nil
+        #expect(try SiteWriter.differences(site, directory: output) == ["a.html", "b/c.html", "new.html"])
+    }
+
+    @Test func failedWriteLeavesThePreviousSiteIntact() throws {
+        let root = try temporaryFolder("fail")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let good = SiteBuild(files: ["index.html": "old"])
+        let output = root.appendingPathComponent("Site")
+        try SiteWriter.write(good, to: output)
+        let bad = SiteBuild(files: ["index.html": "new", "../escape.html": "x"])
+        #expect(throws: SiteWriter.WriteError.self) { try SiteWriter.write(bad, to: output) }
+        #expect(try SiteWriter.differences(good, directory: output) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Site"])
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotMake() throws {
+        let root = try temporaryFolder("refuse")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let precious = root.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: precious, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: precious.appendingPathComponent("notes.txt"))
+        #expect(throws: SiteWriter.WriteError.self) { try SiteWriter.write(SiteBuild(files: ["index.html": "x"]), to: precious) }
+        #expect(FileManager.default.fileExists(atPath: precious.appendingPathComponent("notes.txt").path))
+    }
+
+    @Test(arguments: ["a.html", "rules/x.html"])
+    func acceptsSafePaths(_ path: String) { #expect(SiteWriter.isSafeRelativePath(path)) }
+
+    @Test(arguments: ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a"])
+    func rejectsUnsafePaths(_ path: String) { #expect(SiteWriter.isSafeRelativePath(path) == false) }
+}
