@@ -57,7 +57,8 @@ extension SimulationOutcome {
     }
 
     /// Reasons name the scenario's tasks (`task 1 "Upload"`); a distractor from another scenario
-    /// would give itself away by a name the listing does not have, so names are left out.
+    /// would give itself away by a name the listing does not have, and "task 1" and "task 2"
+    /// would read as two answers when they are one: names go, and numbered tasks become "a task".
     func withoutNames(_ reason: String) -> String {
         var result = ""
         var quoted = false
@@ -67,7 +68,17 @@ extension SimulationOutcome {
                 if quoted, result.last == " " { result.removeLast() }
                 continue
             }
-            if !quoted { result.append(character) }
+            if quoted { continue }
+            if character.isNumber, result.hasSuffix("task ") || (result.last?.isNumber == true && result.hasSuffix("a task")) {
+                if !result.hasSuffix("a task") {
+                    result.removeLast("task ".count)
+                    if result.hasSuffix("the ") || result.hasSuffix("The ") { result.removeLast(4) }
+                    result += "a task"
+                }
+                continue
+            }
+            if character.isNumber, result.hasSuffix("a task") { continue }
+            result.append(character)
         }
         return result
     }

@@ -1,4 +1,5 @@
 @testable import BGKBQuiz
+import BGKBModel
 import Testing
 
 @Suite struct TextTests {
@@ -33,5 +34,18 @@ import Testing
     ])
     func shortNames(api: String, expected: String) {
         #expect(apiShortName(api) == expected)
+    }
+}
+
+@Suite struct OutcomeTextTests {
+    @Test(arguments: [
+        ("task 1 \"Save\" was still outstanding", "a task was still outstanding"),
+        ("the expiration handler of task 12 \"Upload\" ran longer than 1s", "the expiration handler of a task ran longer than 1s"),
+        ("more than 1000 background task assertions outstanding", "more than 1000 background task assertions outstanding"),
+        ("expiration handlers did not finish within 5s", "expiration handlers did not finish within 5s"),
+    ])
+    func reasonsLoseTaskNamesAndNumbers(reason: String, expected: String) {
+        #expect(SimulationOutcome.terminated(code: "0x8badf00d", reason: reason, at: 0).choiceText
+            == "Terminated with 0x8badf00d (\(expected))")
     }
 }
