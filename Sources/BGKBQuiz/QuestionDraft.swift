@@ -86,21 +86,26 @@ func stableSample<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where acc
 }
 
 func normalizedChoice(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
+    // Bytes, not Characters: this runs on every choice of every question at start-up, and most
+    // are ASCII. Non-ASCII text is lowercased by the standard library afterwards.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var space = false
-    for character in text.lowercased() {
-        if character.isWhitespace {
-            space = !result.isEmpty
+    var ascii = true
+    for byte in text.utf8 {
+        if byte >= 0x80 { ascii = false }
+        if byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d {
+            space = !bytes.isEmpty
             continue
         }
         if space {
-            result.append(" ")
+            bytes.append(0x20)
             space = false
         }
-        result.append(character)
+        bytes.append((0x41...0x5a).contains(byte) ? byte + 0x20 : byte)
     }
-    return result
+    let result = String(decoding: bytes, as: UTF8.self)
+    return ascii ? result : result.lowercased()
 }
 
 /// Orders a pool the same way on every run, but not alphabetically (that would put the same

@@ -14,6 +14,7 @@ public struct QuestionGenerator: Sendable {
     let crashCodePool: [String]
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
+    let outcomeTexts = OutcomeTexts()
     let entriesByDocument: [String: [RevisionEntry]]
     let entryDates: [String]
     let corpusCrashCodes: [String]

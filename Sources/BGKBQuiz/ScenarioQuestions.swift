@@ -1,4 +1,5 @@
 import BGKBModel
+import Foundation
 
 /// Questions about a rule's examples: how a scenario ends (the engine says), and which rule a
 /// broken scenario breaks.
@@ -9,21 +10,22 @@ extension QuestionGenerator {
     func outcomeDrafts(for rule: Rule) -> [QuestionDraft] {
         guard let outcomes else { return [] }
         var drafts: [QuestionDraft] = []
+        let text = outcomeTexts.text
         for (index, example) in rule.examples.enumerated() {
             guard let asWritten = outcomes(example, .asWritten) else { continue }
             let variations = RunConditions.variations.map { ($0, outcomes(example, $0)) }
             // The scenario as written, then the first variation that ends differently: that one
             // teaches what the conditions change.
             var asked: [(RunConditions, SimulationOutcome)] = [(.asWritten, asWritten)]
-            if let changed = variations.first(where: { $0.1 != nil && $0.1?.choiceText != asWritten.choiceText }),
+            if let changed = variations.first(where: { $0.1 != nil && $0.1.map(text) != text(asWritten) }),
                let outcome = changed.1 {
                 asked.append((changed.0, outcome))
             }
             for (conditions, outcome) in asked {
                 let others = variations.filter { $0.0 != conditions }.compactMap(\.1)
                     + (conditions == .asWritten ? [] : [asWritten])
-                let answer = outcome.choiceText
-                var distractors = pickDistractors(answer: answer, candidates: others.map(\.choiceText))
+                let answer = text(outcome)
+                var distractors = pickDistractors(answer: answer, candidates: others.map(text))
                 // Other examples only when the scenario's own variations do not give three.
                 if distractors.count < 3 {
                     var runs = 0
@@ -31,7 +33,7 @@ extension QuestionGenerator {
                     where runs < Self.distractorRunLimit && distractors.count < 3 {
                         runs += 1
                         if let result = outcomes(other, .asWritten) {
-                            distractors = pickDistractors(answer: answer, candidates: distractors + [result.choiceText])
+                            distractors = pickDistractors(answer: answer, candidates: distractors + [text(result)])
                         }
                     }
                 }
@@ -97,4 +99,19 @@ public func shownListing(_ text: String) -> String {
 
 func formatSeconds(_ seconds: Double) -> String {
     seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+}
+
+/// The same few outcomes come up again and again as distractors across the corpus: word each once.
+final class OutcomeTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [SimulationOutcome: String] = [:]
+
+    func text(_ outcome: SimulationOutcome) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = texts[outcome] { return known }
+        let made = outcome.choiceText
+        texts[outcome] = made
+        return made
+    }
 }

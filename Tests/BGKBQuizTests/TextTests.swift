@@ -49,3 +49,15 @@ import Testing
             == "Terminated with 0x8badf00d (\(expected))")
     }
 }
+
+@Suite struct ChoiceNormalisationTests {
+    @Test(arguments: [
+        ("About  30 s", "about 30 s"),
+        ("  Ünïcode\tÉTÉ \n", "ünïcode été"),
+        ("", ""),
+        ("0xBADA5E47", "0xbada5e47"),
+    ])
+    func choicesCompareWithoutCaseOrSpacing(text: String, expected: String) {
+        #expect(normalizedChoice(text) == expected)
+    }
+}
