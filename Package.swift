@@ -38,9 +38,11 @@ let package = Package(
             ]
         ),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
-        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"], plugins: ["EmbedContentPlugin"]),
+        /// Questions derived from the corpus (outcomes from the engine), validated as a bank.
+        .target(name: "BGKBQuestions", dependencies: ["BGKBModel", "BGKBEngine"]),
+        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBQuestions"], plugins: ["EmbedContentPlugin"]),
         /// Build tool that writes Content/ into BGKBQuiz as Swift, so the quiz ships its knowledge.
-        .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
+        .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBQuestions", "BGKBModel"]),
         .plugin(name: "EmbedContentPlugin", capability: .buildTool(), dependencies: ["EmbedContent"]),
         .executableTarget(
             name: "bgkb",
@@ -62,6 +64,6 @@ let package = Package(
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
-        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBModel", "BGKBContent", "BGKBEngine"]),
+        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )

@@ -57,12 +57,3 @@ public enum AnswerParser {
         return "\"" + (clean.count > 20 ? String(clean.prefix(20)) + "…" : clean) + "\""
     }
 }
-
-extension String {
-    func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-}

@@ -1,12 +1,13 @@
 import BGKBContent
-import BGKBEngine
 import BGKBModel
+import BGKBQuestions
 import Foundation
 
-// Build tool: runs the Content pipeline on Content/ and writes the resulting corpus, as JSON in
-// a Swift string literal, for BGKBQuiz's `EmbeddedContent`. Parsing Markdown at build time
-// rather than at every start keeps `bgkb quiz` quick to its first question.
-// Usage: EmbedContent CONTENT_DIR OUTPUT.swift
+// Build tool: runs the Content pipeline on Content/, builds the quiz's question bank from it
+// (running the engine for every outcome question) and writes the bank, its checks and the topics
+// as JSON in Swift string literals, for BGKBQuiz's `EmbeddedContent`. Doing this at build time
+// rather than at every start keeps `bgkb quiz` quick to its first question, and an installed
+// binary carries its knowledge. Usage: EmbedContent CONTENT_DIR OUTPUT.swift
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3 else {
@@ -29,44 +30,19 @@ do {
     exit(1)
 }
 
-// Every example's outcome under each condition a quiz question may ask about, so the quiz does
-// not run the engine at start-up. Keys and schedules mirror BGKBQuiz's RunConditions and
-// QuizOutcomes (this tool cannot import BGKBQuiz, which embeds its output); a BGKBQuiz test
-// checks every entry against the live engine, so a divergence fails there.
-let conditions: [(key: String, budget: Double?, refused: Bool)] = [
-    ("budget=- refused=0", nil, false), ("budget=0.0 refused=0", 0, false), ("budget=1.0 refused=0", 1, false),
-    ("budget=5.0 refused=0", 5, false), ("budget=- refused=1", nil, true),
-]
-var outcomes: [String: SimulationOutcome] = [:]
-for example in result.corpus.examples {
-    guard let scenario = ScenarioParser.parse(example.text, at: example.location).0 else { continue }
-    for condition in conditions {
-        let explorer = Explorer(scenario: scenario)
-        var schedule = explorer.nominalSchedule
-        if let budget = condition.budget { schedule.budget = budget }
-        if condition.refused { schedule.refusal = .returnsInvalid }
-        outcomes[example.identifier + "|" + condition.key] = explorer.trace(schedule).outcome
-    }
-}
-
-// The quiz reads rules from `corpus.rules`; each document version's own copy of its rules would
-// double what every start decodes, so only the versions' labels and revision entries are kept.
-var corpus = result.corpus
-for document in corpus.documents.indices {
-    for version in corpus.documents[document].versions.indices {
-        corpus.documents[document].versions[version].rules = []
-    }
-}
+let bank = QuestionBank(corpus: result.corpus, outcomes: QuizOutcomes.engine)
 
 let encoder = JSONEncoder()
 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-let json: String
-let outcomesJSON: String
+let questionsJSON: String
+let diagnosticsJSON: String
+let topicsJSON: String
 do {
-    json = String(decoding: try encoder.encode(corpus), as: UTF8.self)
-    outcomesJSON = String(decoding: try encoder.encode(outcomes), as: UTF8.self)
+    questionsJSON = String(decoding: try encoder.encode(bank.questions), as: UTF8.self)
+    diagnosticsJSON = String(decoding: try encoder.encode(bank.diagnostics), as: UTF8.self)
+    topicsJSON = String(decoding: try encoder.encode(result.corpus.topics), as: UTF8.self)
 } catch {
-    FileHandle.standardError.write(Data("error: cannot encode the corpus: \(error)\n".utf8))
+    FileHandle.standardError.write(Data("error: cannot encode the question bank: \(error)\n".utf8))
     exit(1)
 }
 
@@ -95,9 +71,11 @@ let source = """
 // Generated at build time by the EmbedContent plugin from Content/. Do not edit.
 
 extension EmbeddedContent {
-    static let generatedErrorCount = \(result.diagnostics.errors.count)
-    static let generatedCorpusJSON = \(literal(json))
-    static let generatedOutcomesJSON = \(literal(outcomesJSON))
+    static let generatedContentErrorCount = \(result.diagnostics.errors.count)
+    static let generatedRuleCount = \(result.corpus.rules.count)
+    static let generatedQuestionsJSON = \(literal(questionsJSON))
+    static let generatedDiagnosticsJSON = \(literal(diagnosticsJSON))
+    static let generatedTopicsJSON = \(literal(topicsJSON))
 }
 
 """

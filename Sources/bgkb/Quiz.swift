@@ -56,10 +56,7 @@ extension BGKB {
 
         func run() throws {
             let environment = ProcessInfo.processInfo.environment
-            let corpus = try loadCorpus()
-            // The built-in corpus comes with its outcomes computed at build time; --content runs the engine.
-            let outcomes = content == nil ? EmbeddedContent.outcomeSource(fallback: QuizOutcomes.engine) : QuizOutcomes.engine
-            let bank = QuestionBank(corpus: corpus, outcomes: outcomes)
+            let (corpus, bank) = try loadBank()
             if !bank.isValid {
                 DiagnosticPrinter.standardError.print(bank.diagnostics.sorted)
                 DiagnosticPrinter.standardError.print(line: "error: the question bank is invalid (\(bank.diagnostics.errors.count) error(s))")
@@ -119,20 +116,23 @@ extension BGKB {
             if result.passed == false { throw ExitCode(1) }
         }
 
-        /// The built-in knowledge, or `--content DIR` through the same loader as every command.
-        func loadCorpus() throws -> Corpus {
+        /// The built-in bank (made at build time), or one made now from `--content DIR`, loaded
+        /// like every command loads Content. The corpus returned carries what the session needs
+        /// of it (the topics).
+        func loadBank() throws -> (Corpus, QuestionBank) {
             if let content {
-                return try ContentOptions.parse(["--content", content]).loadValid().corpus
+                let corpus = try ContentOptions.parse(["--content", content]).loadValid().corpus
+                return (corpus, QuestionBank(corpus: corpus, outcomes: QuizOutcomes.engine))
             }
-            guard let corpus = EmbeddedContent.corpus() else {
-                DiagnosticPrinter.standardError.print(line: "error: the built-in Content does not decode; pass --content DIR")
+            guard let bank = EmbeddedContent.bank() else {
+                DiagnosticPrinter.standardError.print(line: "error: the built-in questions do not decode; pass --content DIR")
                 throw ExitCode(2)
             }
-            if EmbeddedContent.errorCount > 0 {
+            if EmbeddedContent.contentErrorCount > 0 {
                 // The learner cannot fix built-in Content; say so once and teach what parsed.
-                DiagnosticPrinter.standardError.print(line: "warning: built-in Content has \(EmbeddedContent.errorCount) error(s); see `bgkb lint`")
+                DiagnosticPrinter.standardError.print(line: "warning: built-in Content has \(EmbeddedContent.contentErrorCount) error(s); see `bgkb lint`")
             }
-            return corpus
+            return (Corpus(topics: EmbeddedContent.topics()), bank)
         }
 
         /// --progress, then BGKB_PROGRESS, then the XDG data directory.

@@ -1,10 +1,11 @@
+import BGKBContent
 import BGKBModel
 import BGKBQuiz
 import Testing
 
-/// The bank built from the real Content (as embedded in the binary): valid, and every rule asked.
+/// The bank built from the real Content: valid, and every rule asked.
 @Suite struct RealContentTests {
-    static let corpus = EmbeddedContent.corpus() ?? Corpus()
+    static let corpus = (try? EmbeddedContentTests.loadContent().corpus) ?? Corpus()
     static let bank = QuestionBank(corpus: corpus, outcomes: QuizOutcomes.engine)
 
     @Test func theBankIsValid() {

@@ -1,4 +1,4 @@
-@testable import BGKBQuiz
+@testable import BGKBQuestions
 import BGKBModel
 import Testing
 

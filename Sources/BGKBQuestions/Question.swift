@@ -2,7 +2,7 @@ import BGKBModel
 
 /// One multiple-choice question, derived from one rule. Plain data: the session shows it, the
 /// scheduler and the progress store know it by `id` and `contentVersion`.
-public struct Question: Hashable, Sendable, Identifiable {
+public struct Question: Hashable, Sendable, Codable, Identifiable {
     public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A number (with unit and firmness), a crash code or an API name.
         case recall

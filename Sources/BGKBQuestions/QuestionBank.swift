@@ -16,6 +16,12 @@ public struct QuestionBank: Sendable {
         self.init(questions: generator.questions(), corpus: corpus)
     }
 
+    /// A bank built and checked earlier (at build time, by the EmbedContent plugin).
+    public init(validated questions: [Question], diagnostics: Diagnostics) {
+        self.questions = questions
+        self.diagnostics = diagnostics
+    }
+
     /// Validates questions made elsewhere (tests build broken ones on purpose).
     public init(questions candidates: [Question], corpus: Corpus) {
         var diagnostics = Diagnostics()
