@@ -11,7 +11,9 @@ BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
 
 WORK=$(mktemp -d)
 SESSION=bgkb-quiz-e2e-$$
-trap 'tmux kill-session -t "$SESSION" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+# A private tmux server (its own socket), so other tmux users on the machine cannot interfere.
+tmux() { command tmux -L "$SESSION" "$@"; }
+trap 'tmux kill-server 2>/dev/null || true; rm -rf "$WORK"' EXIT
 FAILS=0
 pass() { echo "ok   - $1"; }
 fail() { echo "FAIL - $1"; FAILS=$((FAILS + 1)); }
@@ -42,8 +44,16 @@ wait_for() { # text [seconds]
 }
 start() { # env-and-args...
   tmux kill-session -t "$SESSION" 2>/dev/null || true
-  tmux new-session -d -s "$SESSION" -x 80 -y 50 \
-    "cd '$WORK' && env BGKB_PROGRESS='$WORK/progress.json' $* ; echo \"[exit \$?]\"; sleep 60"
+  # Killing the last session stops the server; starting the next can race with that, so retry.
+  local attempt
+  for attempt in 1 2 3; do
+    if tmux new-session -d -s "$SESSION" -x 80 -y 50 \
+      "cd '$WORK' && env BGKB_PROGRESS='$WORK/progress.json' $* ; echo \"[exit \$?]\"; sleep 60" 2>/dev/null; then
+      return 0
+    fi
+    sleep 0.3
+  done
+  echo "cannot start tmux"; return 1
 }
 PROGRESS="$WORK/progress.json"
 
