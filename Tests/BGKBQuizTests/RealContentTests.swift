@@ -1,4 +1,5 @@
 import BGKBContent
+import Foundation
 import BGKBModel
 import BGKBQuiz
 import Testing
@@ -17,6 +18,15 @@ import Testing
         let covered = Set(Self.bank.questions.map(\.rule))
         let missing = Self.corpus.rules.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "rules without a question: \(missing)")
+    }
+
+    /// The page each answer points to is a real page of the committed site.
+    @Test func everySitePageExists() throws {
+        let site = EmbeddedContentTests.packageDirectory + "/Site"
+        guard FileManager.default.fileExists(atPath: site + "/rules") else { return }
+        for page in Set(Self.bank.questions.map(\.sitePage)) {
+            #expect(FileManager.default.fileExists(atPath: EmbeddedContentTests.packageDirectory + "/" + page), "\(page)")
+        }
     }
 
     @Test func everyKindButOutcomeAndDefectAppears() {
