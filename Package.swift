@@ -41,7 +41,7 @@ let package = Package(
         /// Questions derived from the corpus (outcomes from the engine), validated as a bank.
         .target(name: "BGKBQuestions", dependencies: ["BGKBModel", "BGKBEngine"]),
         .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBQuestions"], plugins: ["EmbedContentPlugin"]),
-        /// Build tool that writes Content/ into BGKBQuiz as Swift, so the quiz ships its knowledge.
+        /// Build tool: Content/ → pipeline → engine → checked question bank, embedded in BGKBQuiz as Swift.
         .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBQuestions", "BGKBModel"]),
         .plugin(name: "EmbedContentPlugin", capability: .buildTool(), dependencies: ["EmbedContent"]),
         .executableTarget(

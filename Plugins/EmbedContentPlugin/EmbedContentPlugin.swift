@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the package's Content/ into the target as Swift source at build time, so `bgkb quiz`
+/// Builds the question bank from the package's Content/ at build time and embeds it as Swift, so `bgkb quiz`
 /// carries its knowledge: an installed release binary works from any directory without finding
 /// Content/ on disk, and the embedded copy can never be staler than the build.
 @main
