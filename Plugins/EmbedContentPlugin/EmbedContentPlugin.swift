@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Builds the question bank from the package's Content/ at build time and embeds it as Swift, so `bgkb quiz`
-/// carries its knowledge: an installed release binary works from any directory without finding
-/// Content/ on disk, and the embedded copy can never be staler than the build.
+/// Builds the question bank from the package's Content/ at build time (pipeline, then engine) and
+/// embeds it in the target as Swift, so `bgkb quiz` carries its knowledge: an installed release
+/// binary works from any directory without finding Content/ on disk, starts without parsing or
+/// simulating, and the embedded bank can never be staler than the build.
 @main
 struct EmbedContentPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
