@@ -38,7 +38,12 @@ let package = Package(
             ]
         ),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
-        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBEngine"]),
+        /// Questions derived from the corpus (outcomes from the engine), validated as a bank.
+        .target(name: "BGKBQuestions", dependencies: ["BGKBModel", "BGKBEngine"]),
+        .target(name: "BGKBQuiz", dependencies: ["BGKBModel", "BGKBQuestions"], plugins: ["EmbedContentPlugin"]),
+        /// Build tool: Content/ → pipeline → engine → checked question bank, embedded in BGKBQuiz as Swift.
+        .executableTarget(name: "EmbedContent", dependencies: ["BGKBContent", "BGKBQuestions", "BGKBModel"]),
+        .plugin(name: "EmbedContentPlugin", capability: .buildTool(), dependencies: ["EmbedContent"]),
         .executableTarget(
             name: "bgkb",
             dependencies: [
@@ -59,5 +64,6 @@ let package = Package(
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
+        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )

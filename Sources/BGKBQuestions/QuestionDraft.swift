@@ -1,0 +1,115 @@
+import BGKBModel
+
+/// A question before it gets its identity: the correct answer first, then the distractors.
+/// `QuestionGenerator` turns drafts into `Question`s, hashing the identity in one place.
+struct QuestionDraft {
+    var kind: Question.Kind
+    /// Which question of this kind for this rule (`number:background task budget`, `example:0`).
+    /// With the rule id and kind it makes the stable id, so it must not depend on wording.
+    var slot: String
+    var prompt: String
+    var listing: String? = nil
+    var answer: String
+    var distractors: [String]
+    var hint: String
+    var explanation: String
+
+    static let trueText = "True"
+    static let falseText = "False"
+
+    static func trueFalse(slot: String, claim: String, isTrue: Bool, hint: String, explanation: String) -> QuestionDraft {
+        QuestionDraft(kind: .trueFalse, slot: slot, prompt: "True or false? \(claim)",
+                      answer: isTrue ? trueText : falseText, distractors: [isTrue ? falseText : trueText],
+                      hint: hint, explanation: explanation)
+    }
+
+    func question(for rule: Rule) -> Question {
+        let id = StableHash.of(rule.id, kind.rawValue, slot).hex
+        let version = StableHash.of(rule.wording, prompt, listing ?? "", answer).hex
+        // The answer comes first here and the session shuffles; true/false always reads True, False.
+        var choices = [answer] + distractors
+        var correct = 0
+        if kind == .trueFalse, answer == QuestionDraft.falseText {
+            choices = [QuestionDraft.trueText, QuestionDraft.falseText]
+            correct = 1
+        }
+        return Question(id: id, contentVersion: version, kind: kind, rule: rule.id, topics: rule.topics,
+                        prompt: prompt, listing: listing, choices: choices, correct: correct, hint: hint,
+                        explanation: explanation)
+    }
+}
+
+/// Picks distractors: candidates in order of preference, without repeats or the answer itself,
+/// compared case- and space-insensitively so "About 30 s" never sits beside "about 30 s".
+func pickDistractors(answer: String, candidates: [String], limit: Int = 3) -> [String] {
+    var seen: Set<String> = [normalizedChoice(answer)]
+    var picked: [String] = []
+    for candidate in candidates where picked.count < limit {
+        let key = normalizedChoice(candidate)
+        guard !key.isEmpty, seen.insert(key).inserted else { continue }
+        picked.append(candidate)
+    }
+    return picked
+}
+
+/// Up to `count` items of a large pool in a stable pseudo-random order, without hashing and
+/// sorting the whole pool for every question (the API pool is asked from a hundred times).
+func stableSample(_ pool: [String], salt: String, count: Int) -> [String] {
+    guard pool.count > count else { return stableShuffle(pool, salt: salt) }
+    return stableSample(pool, seed: StableHash.of(salt).value, count: count, where: { _ in true })
+}
+
+/// Up to `count` distinct items of `pool` that pass `accept`, drawn in a seeded order, trying at
+/// most a few times `count` draws: linear in what it returns, not in the pool, so a corpus of ten
+/// thousand rules costs no more per question than one of a hundred.
+func stableSample<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where accept: (T) -> Bool) -> [T] {
+    guard !pool.isEmpty, count > 0 else { return [] }
+    var generator = SeededGenerator(seed: seed)
+    if pool.count <= 64 {
+        // Small pools: every item is considered, in a seeded order, so none that fits is missed.
+        var order = Array(pool.indices)
+        order.shuffle(using: &generator)
+        var chosen: [T] = []
+        for index in order where chosen.count < count && accept(pool[index]) && !chosen.contains(pool[index]) {
+            chosen.append(pool[index])
+        }
+        return chosen
+    }
+    var chosen: [T] = []
+    var draws = 0
+    while chosen.count < count && draws < count * 8 {
+        draws += 1
+        let item = pool[Int(generator.next() % UInt64(pool.count))]
+        if accept(item) && !chosen.contains(item) { chosen.append(item) }
+    }
+    return chosen
+}
+
+func normalizedChoice(_ text: String) -> String {
+    // Bytes, not Characters: this runs on every choice of every question at start-up, and most
+    // are ASCII. Non-ASCII text is lowercased by the standard library afterwards.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var space = false
+    var ascii = true
+    for byte in text.utf8 {
+        if byte >= 0x80 { ascii = false }
+        if byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d {
+            space = !bytes.isEmpty
+            continue
+        }
+        if space {
+            bytes.append(0x20)
+            space = false
+        }
+        bytes.append((0x41...0x5a).contains(byte) ? byte + 0x20 : byte)
+    }
+    let result = String(decoding: bytes, as: UTF8.self)
+    return ascii ? result : result.lowercased()
+}
+
+/// Orders a pool the same way on every run, but not alphabetically (that would put the same
+/// distractors first everywhere): by a hash of the question's slot and the candidate.
+func stableShuffle(_ pool: [String], salt: String) -> [String] {
+    pool.map { ($0, StableHash.of(salt, $0).value) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
+}

@@ -1,0 +1,42 @@
+import BGKBEngine
+import BGKBModel
+import Foundation
+
+/// Where the CLI and the tests get outcome answers: the engine runs the example's scenario under
+/// the asked conditions (its nominal schedule, with the budget or the refusal changed).
+public enum QuizOutcomes {
+    public static let engine: OutcomeSource? = { example, conditions in
+        guard let scenario = ScenarioCache.shared.scenario(for: example) else { return nil }
+        // A fresh explorer per run: its machine is mutable state, and banks may be built on
+        // several threads at once (the tests do).
+        let explorer = Explorer(scenario: scenario)
+        var schedule = explorer.nominalSchedule
+        if let budget = conditions.budget { schedule.budget = budget }
+        if conditions.beginRefused { schedule.refusal = .returnsInvalid }
+        return explorer.trace(schedule).outcome
+    }
+}
+
+/// One parse per example: each is run under several conditions, and parsing it again for each
+/// was a third of the start-up time on a large corpus. Scenarios are values, safe to share.
+private final class ScenarioCache: @unchecked Sendable {
+    static let shared = ScenarioCache()
+
+    private let lock = NSLock()
+    private var scenarios: [Example: Scenario?] = [:]
+
+    func scenario(for example: Example) -> Scenario? {
+        lock.lock()
+        if let known = scenarios[example] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        // Parsed outside the lock so that threads warming the cache parse in parallel.
+        let scenario = ScenarioParser.parse(example.text, at: example.location).0
+        lock.lock()
+        scenarios[example] = scenario
+        lock.unlock()
+        return scenario
+    }
+}

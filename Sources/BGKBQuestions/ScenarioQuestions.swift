@@ -1,0 +1,117 @@
+import BGKBModel
+import Foundation
+
+/// Questions about a rule's examples: how a scenario ends (the engine says), and which rule a
+/// broken scenario breaks.
+extension QuestionGenerator {
+    /// Most engine runs spent looking for distractors for one question.
+    static let distractorRunLimit = 12
+
+    func outcomeDrafts(for rule: Rule) -> [QuestionDraft] {
+        guard let outcomes else { return [] }
+        var drafts: [QuestionDraft] = []
+        let text = outcomeTexts.text
+        for (index, example) in rule.examples.enumerated() {
+            guard let asWritten = outcomes(example, .asWritten) else { continue }
+            let variations = RunConditions.variations.map { ($0, outcomes(example, $0)) }
+            // The scenario as written, then the first variation that ends differently: that one
+            // teaches what the conditions change.
+            var asked: [(RunConditions, SimulationOutcome)] = [(.asWritten, asWritten)]
+            if let changed = variations.first(where: { $0.1 != nil && $0.1.map(text) != text(asWritten) }),
+               let outcome = changed.1 {
+                asked.append((changed.0, outcome))
+            }
+            for (conditions, outcome) in asked {
+                let others = variations.filter { $0.0 != conditions }.compactMap(\.1)
+                    + (conditions == .asWritten ? [] : [asWritten])
+                let answer = text(outcome)
+                var distractors = pickDistractors(answer: answer, candidates: others.map(text))
+                // Other examples only when the scenario's own variations do not give three.
+                if distractors.count < 3 {
+                    var runs = 0
+                    for other in relatedExamples(of: rule, excluding: example)
+                    where runs < Self.distractorRunLimit && distractors.count < 3 {
+                        runs += 1
+                        if let result = outcomes(other, .asWritten) {
+                            distractors = pickDistractors(answer: answer, candidates: distractors + [text(result)])
+                        }
+                    }
+                }
+                guard !distractors.isEmpty else { continue }
+                let name = example.name.map { " (\($0))" } ?? ""
+                let slot = "example:\(index)" + (conditions == .asWritten ? "" : ":\(conditions)")
+                drafts.append(QuestionDraft(
+                    kind: .outcome, slot: slot,
+                    prompt: "How does this scenario\(name) end, under \(conditions)?",
+                    listing: shownListing(example.text), answer: answer, distractors: distractors,
+                    hint: "This example \(example.intent == .follows ? "follows" : "breaks") the rule: \(rule.statement)",
+                    explanation: explanation(rule, "The engine ran it: \(outcome) at \(formatSeconds(outcome.time)).")))
+            }
+        }
+        return drafts
+    }
+
+    /// Examples whose outcomes make plausible distractors: the rule's own, its related rules',
+    /// then a stable sample of the rest of the corpus.
+    func relatedExamples(of rule: Rule, excluding example: Example) -> [Example] {
+        let own = rule.examples.filter { $0 != example }
+        let related = rule.related.compactMap { self.rule($0) }.flatMap(\.examples)
+        let rest = stableSample(allExamples, seed: StableHash.of(rule.id, example.identifier).value,
+                                count: Self.distractorRunLimit) { $0.rule != rule.id && !rule.related.contains($0.rule) }
+        return own + related + rest
+    }
+
+    /// For each scenario that breaks its rule: which of these rules does it break? Distractors are
+    /// rules that share no topic and no relation with it, so exactly one choice is right even when
+    /// a listing has several faults.
+    func defectDrafts(for rule: Rule) -> [QuestionDraft] {
+        rule.examples.enumerated().compactMap { index, example in
+            guard example.intent == .breaks else { return nil }
+            let unrelated = stableSample(defectCandidates, seed: StableHash.of(example.identifier).value, count: 3) { other in
+                other.id != rule.id && other.statement != rule.statement
+                    && Set(other.topics).isDisjoint(with: rule.topics)
+                    && !rule.related.contains(other.id) && !other.related.contains(rule.id)
+                    && !other.examples.contains { $0.text == example.text }
+            }
+            let candidates = unrelated.map(\.statement)
+            let distractors = pickDistractors(answer: rule.statement, candidates: candidates)
+            guard !distractors.isEmpty else { return nil }
+            let name = example.name.map { " (\($0))" } ?? ""
+            return QuestionDraft(
+                kind: .defect, slot: "example:\(index)",
+                prompt: "This scenario\(name) has a defect. Which rule does it break?",
+                listing: shownListing(example.text), answer: rule.statement, distractors: distractors,
+                hint: hint(rule, hiding: [], fallback: nil),
+                explanation: explanation(rule, rule.why.map(firstSentence)))
+        }
+    }
+}
+
+/// The scenario as shown in a question: without its `expect` lines (they state the answer) and
+/// without blank lines at either end.
+public func shownListing(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("expect") }
+    while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
+    while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
+    return lines.joined(separator: "\n")
+}
+
+func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+}
+
+/// The same few outcomes come up again and again as distractors across the corpus: word each once.
+final class OutcomeTexts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [SimulationOutcome: String] = [:]
+
+    func text(_ outcome: SimulationOutcome) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = texts[outcome] { return known }
+        let made = outcome.choiceText
+        texts[outcome] = made
+        return made
+    }
+}

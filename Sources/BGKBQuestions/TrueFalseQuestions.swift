@@ -1,0 +1,96 @@
+import BGKBModel
+
+/// True or false: every rule's statement (so every rule yields a question), disputed claims
+/// (false, citing the counter-sources), removed points, and statements with a number or crash
+/// code swapped.
+extension QuestionGenerator {
+    func trueFalseDrafts(for rule: Rule) -> [QuestionDraft] {
+        var drafts: [QuestionDraft] = []
+        let hintText = hint(rule)
+        if let dispute = rule.dispute {
+            let claimant = citationText(dispute.claimedBy)
+            var detail = "The claim (\(claimant)) is \(dispute.verdict == .wrong ? "wrong" : "doubtful")."
+            if !dispute.counterSources.isEmpty {
+                detail += " Counter-sources: " + dispute.counterSources.map(citationText).joined(separator: "; ") + "."
+            }
+            let corrections = dispute.correctedBy.compactMap { self.rule($0)?.statement }
+            if !corrections.isEmpty { detail += " Instead: " + corrections.joined(separator: " ") }
+            drafts.append(.trueFalse(slot: "claim", claim: dispute.claim, isTrue: false,
+                                     hint: "Claimed by \(claimant). What do Apple's own documents say?",
+                                     explanation: explanation(rule, detail)))
+        } else if rule.isRemoved {
+            let removal = rule.history.last
+            let document = documentTitle(rule.document)
+            var detail = "This point was removed"
+            if let version = removal?.version { detail += " in the version of \(version)" }
+            if let entry = removal?.entry { detail += ": \(entry.writtenDate), \(entry.text)" }
+            drafts.append(.trueFalse(slot: "removed",
+                                     claim: "The latest version of \"\(document)\" still says: \(rule.statement)",
+                                     isTrue: false, hint: "Look at the revision history of \(document).",
+                                     explanation: explanation(rule, detail + ".")))
+            return drafts
+        } else {
+            drafts.append(.trueFalse(slot: "statement", claim: rule.statement, isTrue: true, hint: hintText,
+                                     explanation: explanation(rule, sourcesLine(rule))))
+        }
+        if let swapped = swappedNumberStatement(rule) {
+            drafts.append(.trueFalse(slot: "swapped-number", claim: swapped, isTrue: false, hint: hintText,
+                                     explanation: explanation(rule, "The number was changed; the rule says it as above.")))
+        } else if let swapped = swappedCrashCodeStatement(rule) {
+            drafts.append(.trueFalse(slot: "swapped-code", claim: swapped, isTrue: false, hint: hintText,
+                                     explanation: explanation(rule, "The crash code was changed; the rule says it as above.")))
+        }
+        return drafts
+    }
+
+    func sourcesLine(_ rule: Rule) -> String {
+        guard !rule.sources.isEmpty else { return "" }
+        return "Source: " + rule.sources.map(citationText).joined(separator: "; ") + "."
+    }
+
+    /// The statement with its first stated number doubled, when that number is written in it as
+    /// a whole word (`30 seconds` → `60 seconds`). Misconceptions are left alone: their statement
+    /// may itself be the corrected claim.
+    func swappedNumberStatement(_ rule: Rule) -> String? {
+        guard rule.kind != .misconception else { return nil }
+        for number in rule.numbers where number.value == number.value.rounded() && number.value >= 1 {
+            let written = String(Int(number.value))
+            let replacement = String(Int(number.value) * 2)
+            if let range = wholeWordRange(of: written, in: rule.statement) {
+                var text = rule.statement
+                text.replaceSubrange(range, with: replacement)
+                return text
+            }
+        }
+        return nil
+    }
+
+    func swappedCrashCodeStatement(_ rule: Rule) -> String? {
+        guard rule.kind != .misconception else { return nil }
+        let others = Set(corpusCrashCodes)
+        for code in rule.crashCodes {
+            let lower = code.lowercased()
+            guard let other = others.subtracting([lower]).sorted().first,
+                  let range = caseInsensitiveRange(of: code, in: rule.statement) else { continue }
+            var text = rule.statement
+            text.replaceSubrange(range, with: other)
+            return text
+        }
+        return nil
+    }
+}
+
+/// The first occurrence of `word` not inside a longer run of digits or letters.
+func wholeWordRange(of word: String, in text: String) -> Range<String.Index>? {
+    var searchStart = text.startIndex
+    while let found = text[searchStart...].firstRange(of: word) {
+        let range = found.lowerBound..<found.upperBound
+        let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
+        let after = range.upperBound < text.endIndex ? text[range.upperBound] : " "
+        if !before.isLetter, !before.isNumber, !after.isLetter, !after.isNumber, before != ".", after != "." || range.upperBound == text.index(before: text.endIndex) {
+            return range
+        }
+        searchStart = range.upperBound
+    }
+    return nil
+}

@@ -1,1 +1,0 @@
-// Placeholder until this module is built; see the issue that owns it.

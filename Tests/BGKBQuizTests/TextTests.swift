@@ -1,0 +1,63 @@
+@testable import BGKBQuestions
+import BGKBModel
+import Testing
+
+@Suite struct TextTests {
+    @Test(arguments: [
+        ("**Bold** and `code`", "Bold and code"),
+        ("line one\n  line two", "line one line two"),
+        ("a * b and snake_case", "a * b and snake_case"),
+        ("__under__ x", "under x"),
+        ("trailing *", "trailing *"),
+        ("", ""),
+    ])
+    func plainTextDropsMarksAndJoinsLines(input: String, expected: String) {
+        #expect(plain(input) == expected)
+    }
+
+    @Test func caseInsensitiveSearchFindsTheOriginalRange() throws {
+        let text = "Crashes with 0x8BADF00D often."
+        let range = try #require(caseInsensitiveRange(of: "0x8badf00d", in: text))
+        #expect(text[range] == "0x8BADF00D")
+        #expect(blank(["0x8badf00d"], in: text) == "Crashes with ____ often.")
+    }
+}
+
+@Suite struct APINameTests {
+    @Test(arguments: [
+        ("UIApplication.beginBackgroundTask(withName:expirationHandler:)", "beginBackgroundTask"),
+        ("UIBackgroundTaskIdentifier.invalid", "UIBackgroundTaskIdentifier.invalid"),
+        ("BGTaskScheduler", "BGTaskScheduler"),
+        ("endBackgroundTask(_:)", "endBackgroundTask"),
+        ("BGTask.setTaskCompleted(success:)", "setTaskCompleted"),
+        ("a.", "a."),
+    ])
+    func shortNames(api: String, expected: String) {
+        #expect(apiShortName(api) == expected)
+    }
+}
+
+@Suite struct OutcomeTextTests {
+    @Test(arguments: [
+        ("task 1 \"Save\" was still outstanding", "a task was still outstanding"),
+        ("the expiration handler of task 12 \"Upload\" ran longer than 1s", "the expiration handler of a task ran longer than 1s"),
+        ("more than 1000 background task assertions outstanding", "more than 1000 background task assertions outstanding"),
+        ("expiration handlers did not finish within 5s", "expiration handlers did not finish within 5s"),
+    ])
+    func reasonsLoseTaskNamesAndNumbers(reason: String, expected: String) {
+        #expect(SimulationOutcome.terminated(code: "0x8badf00d", reason: reason, at: 0).choiceText
+            == "Terminated with 0x8badf00d (\(expected))")
+    }
+}
+
+@Suite struct ChoiceNormalisationTests {
+    @Test(arguments: [
+        ("About  30 s", "about 30 s"),
+        ("  Ünïcode\tÉTÉ \n", "ünïcode été"),
+        ("", ""),
+        ("0xBADA5E47", "0xbada5e47"),
+    ])
+    func choicesCompareWithoutCaseOrSpacing(text: String, expected: String) {
+        #expect(normalizedChoice(text) == expected)
+    }
+}
