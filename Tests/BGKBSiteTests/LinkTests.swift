@@ -36,6 +36,11 @@ import Testing
             let html = site.files[path] ?? ""
             for link in attributeValues("href", in: html) + attributeValues("src", in: html) {
                 if link.hasPrefix("https://") || link.hasPrefix("http://") || link.hasPrefix("data:") { continue }
+                // An empty href "resolves" to its own page, so linkchecker passes it; it is a bug.
+                guard !link.isEmpty else {
+                    broken.append("\(path): empty link")
+                    continue
+                }
                 let pieces = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = pieces[0].isEmpty ? path : resolve(pieces[0], from: path)
                 guard site.files[target] != nil else {
@@ -52,7 +57,8 @@ import Testing
 
     @Test func everyInternalLinkAndAnchorResolves() {
         let site = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts)
-        #expect(Self.brokenLinks(in: site) == [])
+        // cmark's safe mode empties the sample's `javascript:` link; no other link may be empty.
+        #expect(Self.brokenLinks(in: site) == ["rules/end-every-task.html: empty link"])
     }
 
     @Test func idsAreUniqueOnEveryPage() {

@@ -34,7 +34,7 @@ enum HomePage {
     {{#hasRevisions}}<section aria-labelledby="recent">
     <h2 id="recent">Recent revisions in the sources</h2>
     <ul class="revision-list">
-    {{#revisions}}<li><time datetime="{{date}}">{{date}}</time> <a href="{{documentHref}}">{{documentTitle}}</a>: {{text}}</li>
+    {{#revisions}}<li><time datetime="{{date}}">{{date}}</time>{{#showWritten}} <span class="written">(written “{{writtenDate}}”)</span>{{/showWritten}} <a href="{{href}}">{{documentTitle}}</a>{{#version}} <span class="version">(date as in version {{version}}; the versions disagree)</span>{{/version}}: {{text}}</li>
     {{/revisions}}</ul>
     <p><a href="revisions.html">The full revision timeline</a></p>
     </section>
@@ -61,7 +61,15 @@ enum HomePage {
             return value
         }
         let entries = corpus.revisionEntries
-        let recent: [[String: Any]] = entries.prefix(5).map { RevisionTimelinePage.entryValue($0, context: context, from: page) }
+        // An entry the two versions of a document date differently shows up once per date; only then
+        // does the version matter to the reader, so only then is it shown.
+        let shown = Array(entries.prefix(5))
+        let repeatedTexts = Dictionary(grouping: shown, by: \.text).filter { $0.value.count > 1 }.keys
+        let recent: [[String: Any]] = shown.map { entry in
+            var value = RevisionTimelinePage.entryValue(entry, context: context, from: page)
+            if !repeatedTexts.contains(entry.text) { value["version"] = false }
+            return value
+        }
         let body = context.templates.render("home", [
             "ruleCount": context.rankedRules.count,
             "exampleCount": context.verdicts.count,
