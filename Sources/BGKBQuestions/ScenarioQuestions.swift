@@ -97,8 +97,20 @@ public func shownListing(_ text: String) -> String {
     return lines.joined(separator: "\n")
 }
 
+/// Seconds as a reader says them: "1.5 s", "45 s", and past two minutes "3 h 0 min 50 s", since
+/// scenarios that wait for the system to launch a task run for hours of simulated time.
 func formatSeconds(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+    guard seconds.isFinite, abs(seconds) < 1e12 else { return "\(seconds) s" }
+    guard seconds >= 120, seconds == seconds.rounded() else {
+        return seconds == seconds.rounded() ? "\(Int(seconds)) s" : "\((seconds * 10).rounded() / 10) s"
+    }
+    let whole = Int(seconds)
+    let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
+    var parts: [String] = []
+    if hours > 0 { parts.append("\(hours) h") }
+    if hours > 0 || minutes > 0 { parts.append("\(minutes) min") }
+    parts.append("\(rest) s")
+    return parts.joined(separator: " ")
 }
 
 /// The same few outcomes come up again and again as distractors across the corpus: word each once.

@@ -15,6 +15,14 @@ import Testing
         #expect(plain(input) == expected)
     }
 
+    @Test(arguments: [
+        (1.0, "1 s"), (1.25, "1.3 s"), (45.0, "45 s"), (119.0, "119 s"),
+        (150.0, "2 min 30 s"), (3600.0, "1 h 0 min 0 s"), (10850.0, "3 h 0 min 50 s"),
+    ])
+    func secondsReadAsPeopleSayThem(seconds: Double, expected: String) {
+        #expect(formatSeconds(seconds) == expected)
+    }
+
     @Test func caseInsensitiveSearchFindsTheOriginalRange() throws {
         let text = "Crashes with 0x8BADF00D often."
         let range = try #require(caseInsensitiveRange(of: "0x8badf00d", in: text))
