@@ -229,6 +229,29 @@ def main():
         if browser.evaluate("document.querySelectorAll('#results li').length") != 0:
             fail("a nonsense query found results")
 
+        # At phone width no page may scroll sideways: long API names in headings, tables and code
+        # must wrap or scroll inside their own box.
+        browser.call("Emulation.setDeviceMetricsOverride", width=390, height=900, deviceScaleFactor=1, mobile=True)
+        pages = sorted(os.path.relpath(os.path.join(d, f), site) for d, _, fs in os.walk(site) for f in fs if f.endswith(".html"))
+        wide = []
+        for page in pages:
+            browser.open(base + page)
+            overflow = browser.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            if overflow and overflow > 0:
+                # Find what sticks out: hide each child in turn; the one whose hiding ends the overflow
+                # holds the culprit; descend into it.
+                culprit = browser.evaluate("""(() => { const d = document.documentElement; let node = document.body; const path = [];
+                    for (let depth = 0; depth < 30; depth++) { let next = null;
+                      for (const c of node.children) { const old = c.style.display; c.style.display = 'none';
+                        const fixed = d.scrollWidth <= d.clientWidth; c.style.display = old; if (fixed) { next = c; break; } }
+                      if (!next) break; node = next;
+                      path.push(node.tagName.toLowerCase() + (typeof node.className === 'string' && node.className ? '.' + node.className.split(' ').join('.') : '')); }
+                    return path.join(' > ') + ' "' + (node.textContent || '').trim().slice(0, 60) + '"'; })()""")
+                wide.append("%s (+%dpx: %s)" % (page, overflow, culprit))
+        print("phone width: %d pages checked, %d scroll sideways" % (len(pages), len(wide)))
+        for entry in wide:
+            fail("scrolls sideways at 390 px: " + entry)
+
         for name, page in [("home", "index.html"), ("rule", rule_page)]:
             for width in (1280, 390):
                 browser.screenshot(base + page, os.path.join(out, "%s-%d.png" % (name, width)), width)

@@ -29,7 +29,7 @@ enum Stylesheet {
     }
     *, *::before, *::after { box-sizing: border-box; }
     html { -webkit-text-size-adjust: 100%; }
-    body { margin: 0; background: var(--bg); color: var(--text); font: 17px/1.55 -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, Roboto, "Helvetica Neue", Arial, sans-serif; }
+    body { margin: 0; background: var(--bg); color: var(--text); font: 17px/1.55 -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, Roboto, "Helvetica Neue", Arial, sans-serif; overflow-wrap: anywhere; }
     a { color: var(--accent); overflow-wrap: anywhere; }
         :focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
     code, kbd, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.88em; }
@@ -37,7 +37,7 @@ enum Stylesheet {
     pre { background: var(--code-bg); padding: 0.9rem 1rem; border-radius: 8px; overflow-x: auto; line-height: 1.45; }
     pre code { background: none; padding: 0; overflow-wrap: normal; }
     kbd { border: 1px solid var(--border); border-bottom-width: 2px; border-radius: 4px; padding: 0 0.35em; }
-    h1, h2, h3 { line-height: 1.2; letter-spacing: -0.01em; }
+    h1, h2, h3 { line-height: 1.2; letter-spacing: -0.01em; overflow-wrap: break-word; }
     h1 { font-size: 2rem; margin: 1.2rem 0 0.6rem; }
     h2 { font-size: 1.4rem; margin: 2.2rem 0 0.7rem; padding-top: 0.4rem; border-top: 1px solid var(--border); }
     h3 { font-size: 1.12rem; margin: 1.5rem 0 0.5rem; }
