@@ -31,13 +31,16 @@ public struct Explorer {
     let scenario: Scenario
     let constants: SystemConstants
     let options: Options
-    private let machine: Machine
 
     public init(scenario: Scenario, constants: SystemConstants = .standard, options: Options = Options()) {
         self.scenario = scenario
         self.constants = constants
         self.options = options
-        self.machine = Machine(scenario: scenario, constants: constants)
+    }
+
+    /// A fresh machine per call: a local value, so its mutations need no runtime exclusivity checks.
+    private func makeMachine() -> Machine {
+        Machine(scenario: scenario, constants: constants)
     }
 
     /// The run nobody interferes with: the scenario's own (or the standard) budget, no refusal,
@@ -49,12 +52,14 @@ public struct Explorer {
 
     /// Runs one schedule and returns its trace (replays a printed schedule exactly).
     public func trace(_ schedule: Schedule) -> SimulationTrace {
+        var machine = makeMachine()
         machine.run(schedule)
         return machine.materializedTrace
     }
 
     /// Why this schedule fails the scenario's expectations, or nil when it does not.
     public func failure(_ schedule: Schedule) -> String? {
+        var machine = makeMachine()
         machine.run(schedule)
         return machine.failedExpectation()
     }
@@ -63,7 +68,7 @@ public struct Explorer {
     public func explore(stopAtFirstFailure: Bool) -> Result {
         var result = Result(runs: 0, events: 0, failure: nil, capped: false)
         var stop = false
-        func run(_ schedule: Schedule) -> [UInt8]? {
+        func run(_ machine: inout Machine, _ schedule: Schedule) -> [UInt8]? {
             if result.runs >= options.maxRuns { result.capped = true; stop = true; return nil }
             machine.run(schedule)
             result.runs += 1
@@ -74,7 +79,8 @@ public struct Explorer {
             }
             return machine.decisions
         }
-        forEachSchedule(run: run, stop: { stop })
+        var machine = makeMachine()
+        forEachSchedule(&machine, run: run, stop: { stop })
         return result
     }
 
@@ -83,7 +89,8 @@ public struct Explorer {
     public func firstTrace(where predicate: (SimulationTrace) -> Bool) -> SimulationTrace? {
         var found: SimulationTrace?
         var runs = 0
-        forEachSchedule(run: { schedule in
+        var machine = makeMachine()
+        forEachSchedule(&machine, run: { machine, schedule in
             guard runs < options.maxRuns else { return nil }
             runs += 1
             machine.run(schedule)
@@ -107,13 +114,13 @@ public struct Explorer {
     }
 
     /// Calls `run` on every schedule in exploration order; `run` returns the decisions the run met.
-    private func forEachSchedule(run: (Schedule) -> [UInt8]?, stop: () -> Bool) {
+    private func forEachSchedule(_ machine: inout Machine, run: (inout Machine, Schedule) -> [UInt8]?, stop: () -> Bool) {
         // Level 0: every system configuration with the default interleaving.
         var frontier: [(Schedule, [UInt8])] = []
         for refusal in refusals {
             for budget in budgets {
                 let base = Schedule(budget: budget, refusal: refusal)
-                guard let decisions = run(base) else { return }
+                guard let decisions = run(&machine, base) else { return }
                 if stop() { return }
                 frontier.append((base, decisions))
                 guard !scenario.conditions.expiryOnlyAtEnd else { continue }
@@ -126,7 +133,7 @@ public struct Explorer {
                 for t in candidates {
                     var schedule = base
                     schedule.forcedExpiry = t
-                    guard let decisions = run(schedule) else { return }
+                    guard let decisions = run(&machine, schedule) else { return }
                     if stop() { return }
                     frontier.append((schedule, decisions))
                 }
@@ -143,7 +150,7 @@ public struct Explorer {
                         for alternative in 1..<decisions[index] {
                             var child = schedule
                             child.choices.append(.init(index: Int32(index), choice: alternative))
-                            guard let childDecisions = run(child) else { return }
+                            guard let childDecisions = run(&machine, child) else { return }
                             if stop() { return }
                             next.append((child, childDecisions))
                         }
@@ -164,7 +171,7 @@ public struct Explorer {
             if !scenario.conditions.expiryOnlyAtEnd && generator.next() % 2 == 0 {
                 schedule.forcedExpiry = Double(generator.next() % 1_000_000) / 1_000_000 * horizon
             }
-            guard run(schedule) != nil else { return }
+            guard run(&machine, schedule) != nil else { return }
             if stop() { return }
         }
     }

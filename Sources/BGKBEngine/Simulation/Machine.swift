@@ -1,6 +1,7 @@
-/// One simulated run. A reference type so the hot path mutates in place; `reset` keeps the
+/// One simulated run. A struct with mutating methods, so the compiler proves exclusive access
+/// statically (a class paid a runtime check on every stored-property access); `reset` keeps the
 /// arrays' capacity, so the explorer's thousands of runs allocate almost nothing.
-final class Machine {
+struct Machine {
     // MARK: Types
 
     enum Context: Equatable {
@@ -196,7 +197,7 @@ final class Machine {
 
     // MARK: Run
 
-    func reset(_ schedule: Schedule) {
+    mutating func reset(_ schedule: Schedule) {
         self.schedule = schedule
         generator = SeededGenerator(seed: schedule.seed ?? 0)
         now = 0
@@ -256,7 +257,7 @@ final class Machine {
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
 
-    func run(_ schedule: Schedule) {
+    mutating func run(_ schedule: Schedule) {
         reset(schedule)
         while outcome == nil {
             if steps >= Machine.stepLimit {
@@ -313,7 +314,7 @@ final class Machine {
         }
     }
 
-    private func decide(alternatives: Int) -> UInt8 {
+    private mutating func decide(alternatives: Int) -> UInt8 {
         let index = Int32(decisions.count)
         decisions.append(UInt8(min(alternatives, 255)))
         while choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index < index { choiceCursor += 1 }
@@ -328,7 +329,7 @@ final class Machine {
         return 0
     }
 
-    private func advanceClock() -> Bool {
+    private mutating func advanceClock() -> Bool {
         var next = Double.infinity
         if !events.isEmpty { next = events[0].time }
         if state != .suspended && state != .terminated && state != .notRunning {
@@ -341,11 +342,11 @@ final class Machine {
         return true
     }
 
-    private func hasWork(_ thread: Thread) -> Bool {
+    private mutating func hasWork(_ thread: Thread) -> Bool {
         !thread.frames.isEmpty || thread.pendingHead < thread.pending.count
     }
 
-    private func isRunnable(_ index: Int32) -> Bool {
+    private mutating func isRunnable(_ index: Int32) -> Bool {
         switch state {
         case .launching, .foreground, .background: break
         default: return false
@@ -363,13 +364,13 @@ final class Machine {
 
     /// `thread` is a thread index (or -1 for the system); the event keeps the thread's lane.
     @inline(__always)
-    func record(_ thread: Int32, _ note: Note) {
+    mutating func record(_ thread: Int32, _ note: Note) {
         let lane = thread >= 0 && Int(thread) < threads.count ? threads[Int(thread)].lane : -1
         trace.append(RawEvent(time: now, lane: lane, note: note))
         if state == .background && instants.last != now { instants.append(now) }
     }
 
-    func post(at time: Double, _ kind: SystemEvent.Kind) {
+    mutating func post(at time: Double, _ kind: SystemEvent.Kind) {
         sequence += 1
         let event = SystemEvent(time: time, sequence: sequence, kind: kind)
         var index = events.count
@@ -377,21 +378,21 @@ final class Machine {
         events.insert(event, at: index)
     }
 
-    func terminate(_ reason: Reason) {
+    mutating func terminate(_ reason: Reason) {
         guard outcome == nil else { return }
         record(-1, .terminated(reason))
         state = .terminated
         outcome = .terminated(reason, now)
     }
 
-    func crash(_ reason: Reason) {
+    mutating func crash(_ reason: Reason) {
         guard outcome == nil else { return }
         record(current, .crashed(reason))
         state = .terminated
         outcome = .crashed(reason, now)
     }
 
-    func setState(_ new: AppState) {
+    mutating func setState(_ new: AppState) {
         guard state != new else { return }
         state = new
         record(-1, .state(new))
@@ -400,7 +401,7 @@ final class Machine {
 
     // MARK: Threads
 
-    func enqueue(on queue: QueueRef, _ item: WorkItem) {
+    mutating func enqueue(on queue: QueueRef, _ item: WorkItem) {
         switch queue {
         case .main: threads[0].pending.append(item)
         case let .named(index): threads[Int(namedQueueThread[Int(index)])].pending.append(item)
@@ -408,7 +409,7 @@ final class Machine {
         }
     }
 
-    func spawnWorker(_ item: WorkItem, name: WorkerKind) {
+    mutating func spawnWorker(_ item: WorkItem, name: WorkerKind) {
         workerCount += 1
         // Reuse a finished worker's slot so long runs do not grow the thread list.
         for index in threads.indices where threads[index].finished {
@@ -429,7 +430,7 @@ final class Machine {
         laneNames.append(.worker(name, workerCount))
     }
 
-    func capture(_ thread: Int32, block: Int32) -> [Int32] {
+    mutating func capture(_ thread: Int32, block: Int32) -> [Int32] {
         let count = Int(scenario.blocks[Int(block)].captured)
         guard count > 0, let frame = threads[Int(thread)].frames.last else { return [] }
         let origin = Int(frame.origin)
@@ -437,7 +438,7 @@ final class Machine {
         return Array(env[origin..<min(env.count, origin + count)])
     }
 
-    private func startItem(_ t: Int) {
+    private mutating func startItem(_ t: Int) {
         let item = threads[t].pending[threads[t].pendingHead]
         threads[t].pendingHead += 1
         if threads[t].pendingHead == threads[t].pending.count {
@@ -466,7 +467,7 @@ final class Machine {
     }
 
     /// Runs one statement of thread `t` (frame entries and exits are free).
-    private func step(_ tIndex: Int32) {
+    private mutating func step(_ tIndex: Int32) {
         let t = Int(tIndex)
         var budget = 10_000
         while outcome == nil && budget > 0 {
@@ -493,7 +494,7 @@ final class Machine {
         }
     }
 
-    private func popFrame(_ t: Int) {
+    private mutating func popFrame(_ t: Int) {
         guard var frame = threads[t].frames.popLast() else { return }
         let block = scenario.blocks[Int(frame.block)]
         if frame.loopsLeft > 0 {
@@ -512,14 +513,14 @@ final class Machine {
         finish(frame.context, thread: t)
     }
 
-    private func truncateEnv(_ t: Int, to length: Int) {
+    private mutating func truncateEnv(_ t: Int, to length: Int) {
         if threads[t].env.count > length && length >= 0 {
             threads[t].env.removeLast(threads[t].env.count - length)
         }
     }
 
     /// A work item (or inline block) has finished: tell whoever was waiting for it.
-    private func finish(_ context: Context, thread t: Int) {
+    private mutating func finish(_ context: Context, thread t: Int) {
         switch context {
         case .plain, .call, .branch, .willEnterForeground: break
         case .didFinishLaunching: finishLaunch()
@@ -553,7 +554,7 @@ final class Machine {
     // MARK: Values
 
     @inline(__always)
-    func cellIndex(_ ref: VariableRef, thread t: Int) -> Int {
+    mutating func cellIndex(_ ref: VariableRef, thread t: Int) -> Int {
         switch ref {
         case let .global(index): return Int(index)
         case let .local(slot):
@@ -564,7 +565,7 @@ final class Machine {
         }
     }
 
-    func remaining() -> Double {
+    mutating func remaining() -> Double {
         switch state {
         case .foreground, .launching: return Double.greatestFiniteMagnitude
         default:
@@ -574,7 +575,7 @@ final class Machine {
     }
 
     /// Evaluates an expression that reads state (one step). Returns nil when it crashed.
-    func evaluate(_ expression: Expression, thread t: Int) -> Value? {
+    mutating func evaluate(_ expression: Expression, thread t: Int) -> Value? {
         switch expression {
         case let .literal(value): return value
         case let .read(ref): return cells[cellIndex(ref, thread: t)]
@@ -600,7 +601,7 @@ final class Machine {
         }
     }
 
-    private func compare(_ left: Value, _ op: Comparison, _ right: Value) -> Bool {
+    private mutating func compare(_ left: Value, _ op: Comparison, _ right: Value) -> Bool {
         func number(_ v: Value) -> Int? {
             switch v {
             case let .int(n): return n
@@ -623,7 +624,7 @@ final class Machine {
         }
     }
 
-    private func test(_ condition: Condition, thread t: Int) -> Bool? {
+    private mutating func test(_ condition: Condition, thread t: Int) -> Bool? {
         switch condition {
         case let .compare(l, op, r):
             guard let left = evaluate(l, thread: t), let right = evaluate(r, thread: t) else { return nil }
@@ -645,7 +646,7 @@ final class Machine {
     }
 
     /// Whether evaluating this expression is a read that a later write may race with.
-    private func isTwoStep(_ expression: Expression) -> Bool {
+    private mutating func isTwoStep(_ expression: Expression) -> Bool {
         switch expression {
         case .read, .unwrap, .begin: return true
         default: return false
@@ -654,12 +655,12 @@ final class Machine {
 
     // MARK: Statements
 
-    private func advance(_ t: Int, _ frameIndex: Int) {
+    private mutating func advance(_ t: Int, _ frameIndex: Int) {
         threads[t].frames[frameIndex].pc += 1
         threads[t].frames[frameIndex].phase = 0
     }
 
-    private func execute(_ statementIndex: Int32, thread t: Int, frameIndex: Int) {
+    private mutating func execute(_ statementIndex: Int32, thread t: Int, frameIndex: Int) {
         let statement = scenario.statements[Int(statementIndex)]
         let lane = Int32(t)
         record(lane, .step(statement: statementIndex, phase: threads[t].frames[frameIndex].phase))
