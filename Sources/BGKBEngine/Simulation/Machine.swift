@@ -129,6 +129,9 @@ struct Machine {
     var deliverAfterLaunch: [SystemEvent.Kind] = []
     var cells: [Value] = []
     var threads: [Thread] = []
+    /// Threads of earlier runs, emptied but keeping their arrays' capacity: a run takes its
+    /// threads from here rather than allocating (destroying and rebuilding them cost a tenth).
+    var spareThreads: [Thread] = []
     var namedQueueThread: [Int32] = []
     var workerCount: Int32 = 0
     /// Lane of each thread spawn, named only when a trace is materialized.
@@ -210,14 +213,14 @@ struct Machine {
         for global in scenario.globals { cells.append(global.initial) }
         // A scratch cell, so a reference that resolves to nothing can never index out of range.
         cells.append(.none)
-        threads.removeAll(keepingCapacity: true)
+        while let thread = threads.popLast() { spareThreads.append(thread) }
         laneNames.removeAll(keepingCapacity: true)
-        threads.append(Thread(lane: 0))
+        threads.append(makeThread(lane: 0))
         laneNames.append(.main)
         namedQueueThread.removeAll(keepingCapacity: true)
         for _ in scenario.queues {
             namedQueueThread.append(Int32(threads.count))
-            threads.append(Thread(lane: Int32(threads.count)))
+            threads.append(makeThread(lane: Int32(threads.count)))
             laneNames.append(.queue(Int32(laneNames.count - 1)))
         }
         workerCount = 0
@@ -423,11 +426,26 @@ struct Machine {
             laneNames.append(.worker(name, workerCount))
             return
         }
-        var thread = Thread(lane: Int32(laneNames.count))
+        var thread = makeThread(lane: Int32(laneNames.count))
         thread.pending.append(item)
         thread.wake = now
         threads.append(thread)
         laneNames.append(.worker(name, workerCount))
+    }
+
+    /// A thread as `Thread(lane:)` would make it, reusing a spare one's storage when there is one.
+    private mutating func makeThread(lane: Int32) -> Thread {
+        guard var thread = spareThreads.popLast() else { return Thread(lane: lane) }
+        thread.lane = lane
+        thread.pending.removeAll(keepingCapacity: true)
+        thread.pendingHead = 0
+        thread.frames.removeAll(keepingCapacity: true)
+        thread.env.removeAll(keepingCapacity: true)
+        thread.wake = 0
+        thread.blocked = .none
+        thread.accumulator = .none
+        thread.finished = false
+        return thread
     }
 
     mutating func capture(_ thread: Int32, block: Int32) -> [Int32] {
