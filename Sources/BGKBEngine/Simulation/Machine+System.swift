@@ -6,7 +6,7 @@ extension Machine {
     mutating func handle(_ kind: SystemEvent.Kind) {
         switch kind {
         case let .timeline(index):
-            timeline(scenario.timeline[Int(index)])
+            timeline(index)
         case let .budgetExpiry(generation):
             guard generation == periodGeneration, state == .background, !periodExpired else { return }
             expireAll()
@@ -43,7 +43,8 @@ extension Machine {
         }
     }
 
-    private mutating func timeline(_ item: TimelineItem) {
+    private mutating func timeline(_ index: Int32) {
+        let item = scenario.timeline[Int(index)]
         switch item.event {
         case .launch:
             guard state == .notRunning else { return }
@@ -65,8 +66,8 @@ extension Machine {
             record(-1, .pushArrived(push: index))
             if !wakeForBackgroundWork(.timeline(-1)) { return }
             deliverPush(index)
-        case let .systemLaunches(identifier):
-            systemLaunch(identifier)
+        case .systemLaunches:
+            systemLaunch(timelineIdentifiers[Int(index)])
         case .call:
             guard state == .foreground || state == .background || state == .launching else { return }
             let block = scenario.functions[Int(item.function)].block
@@ -133,7 +134,7 @@ extension Machine {
 
     private mutating func launch() {
         setState(.launching)
-        if let block = scenario.handlers[.didFinishLaunching] {
+        if let block = didFinishLaunchingHandler {
             threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didFinishLaunching))
         } else {
             finishLaunch()
@@ -166,7 +167,7 @@ extension Machine {
     private mutating func enterBackgroundHandlers() {
         // S2: dormant tasks start the clock now.
         if outstanding > 0 && periodStart == nil { startPeriod() }
-        if let block = scenario.handlers[.didEnterBackground] {
+        if let block = didEnterBackgroundHandler {
             inDidEnterBackground = true
             backgroundGeneration += 1
             threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didEnterBackground))
@@ -184,7 +185,7 @@ extension Machine {
         for index in bgTasks.indices where bgTasks[index].processing && !bgTasks[index].completed {
             expireBGTask(Int32(index))
         }
-        if let block = scenario.handlers[.willEnterForeground] {
+        if let block = willEnterForegroundHandler {
             threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .willEnterForeground))
         }
     }
@@ -357,11 +358,11 @@ extension Machine {
         record(lane, .submitted(request: index))
     }
 
-    private mutating func systemLaunch(_ name: String) {
-        guard let identifier = scenario.strings.firstIndex(of: name).map(Int32.init),
+    /// `identifier`: the launched name's index in `scenario.strings`, -1 when no string has it.
+    private mutating func systemLaunch(_ identifier: Int32) {
+        guard identifier >= 0,
               let position = pendingRequests.firstIndex(where: { requests[Int($0)].identifier == identifier }) else {
-            let id = scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
-            record(-1, .bgNotLaunched(identifier: id, why: .noPendingRequest))
+            record(-1, .bgNotLaunched(identifier: identifier, why: .noPendingRequest))
             return
         }
         let request = requests[Int(pendingRequests[position])]
@@ -430,7 +431,7 @@ extension Machine {
     // MARK: Background push (S15)
 
     private mutating func deliverPush(_ index: Int32) {
-        guard let block = scenario.handlers[.didReceiveRemoteNotification] else {
+        guard let block = remoteNotificationHandler else {
             pushes[Int(index)] = true
             checkSuspend()
             return

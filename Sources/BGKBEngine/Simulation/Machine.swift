@@ -118,6 +118,17 @@ struct Machine {
 
     let scenario: Scenario
     let constants: SystemConstants
+    /// Looked up once per scenario rather than once per run (dictionary and string lookups).
+    let didFinishLaunchingHandler: Int32?
+    let didEnterBackgroundHandler: Int32?
+    let willEnterForegroundHandler: Int32?
+    let remoteNotificationHandler: Int32?
+    /// For each timeline item that names a BGTask identifier, its index in `scenario.strings` (-1: none).
+    let timelineIdentifiers: [Int32]
+    /// The system events every run starts with (the timeline, in `post` order) and the cells of
+    /// the globals plus the scratch cell, as `reset` would build them.
+    let initialEvents: [SystemEvent]
+    let initialCells: [Value]
     var schedule: Schedule
     var generator = SeededGenerator(seed: 0)
 
@@ -196,6 +207,21 @@ struct Machine {
         self.scenario = scenario
         self.constants = constants
         self.schedule = Schedule(budget: constants.backgroundTaskBudget)
+        didFinishLaunchingHandler = scenario.handlers[.didFinishLaunching]
+        didEnterBackgroundHandler = scenario.handlers[.didEnterBackground]
+        willEnterForegroundHandler = scenario.handlers[.willEnterForeground]
+        remoteNotificationHandler = scenario.handlers[.didReceiveRemoteNotification]
+        timelineIdentifiers = scenario.timeline.map { item in
+            guard case let .systemLaunches(name) = item.event else { return -1 }
+            return scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
+        }
+        var events: [SystemEvent] = []
+        var sequence = 0
+        for (index, item) in scenario.timeline.enumerated() {
+            Machine.insert(SystemEvent(time: item.time, sequence: 0, kind: .timeline(Int32(index))), into: &events, sequence: &sequence)
+        }
+        initialEvents = events
+        initialCells = scenario.globals.map(\.initial) + [.none]
     }
 
     // MARK: Run
@@ -210,9 +236,9 @@ struct Machine {
         backgroundAfterLaunch = false
         deliverAfterLaunch.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
-        for global in scenario.globals { cells.append(global.initial) }
-        // A scratch cell, so a reference that resolves to nothing can never index out of range.
-        cells.append(.none)
+        // The globals, then a scratch cell, so a reference that resolves to nothing can never
+        // index out of range.
+        cells.append(contentsOf: initialCells)
         while let thread = threads.popLast() { spareThreads.append(thread) }
         laneNames.removeAll(keepingCapacity: true)
         threads.append(makeThread(lane: 0))
@@ -226,7 +252,9 @@ struct Machine {
         workerCount = 0
         current = -1
         events.removeAll(keepingCapacity: true)
-        sequence = 0
+        // The timeline's events, as posting each item in order would queue them.
+        events.append(contentsOf: initialEvents)
+        sequence = initialEvents.count
         tasks.removeAll(keepingCapacity: true)
         outstanding = 0
         periodStart = nil
@@ -237,7 +265,8 @@ struct Machine {
         inDidEnterBackground = false
         suspendPending = false
         backgroundGeneration = 0
-        locks = Array(repeating: -1, count: scenario.locks.count)
+        locks.removeAll(keepingCapacity: true)
+        locks.append(contentsOf: repeatElement(-1, count: scenario.locks.count))
         registrations.removeAll(keepingCapacity: true)
         requests.removeAll(keepingCapacity: true)
         pendingRequests.removeAll(keepingCapacity: true)
@@ -254,9 +283,6 @@ struct Machine {
         decisions.removeAll(keepingCapacity: true)
         instants.removeAll(keepingCapacity: true)
         choiceCursor = 0
-        for (index, item) in scenario.timeline.enumerated() {
-            post(at: item.time, .timeline(Int32(index)))
-        }
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
 
@@ -336,8 +362,8 @@ struct Machine {
         var next = Double.infinity
         if !events.isEmpty { next = events[0].time }
         if state != .suspended && state != .terminated && state != .notRunning {
-            for thread in threads where thread.wake > now && thread.blocked == .none && hasWork(thread) {
-                next = min(next, thread.wake)
+            for index in threads.indices where threads[index].wake > now && threads[index].blocked == .none && hasWork(index) {
+                next = min(next, threads[index].wake)
             }
         }
         guard next.isFinite else { return false }
@@ -345,18 +371,19 @@ struct Machine {
         return true
     }
 
-    private mutating func hasWork(_ thread: Thread) -> Bool {
-        !thread.frames.isEmpty || thread.pendingHead < thread.pending.count
+    private func hasWork(_ index: Int) -> Bool {
+        !threads[index].frames.isEmpty || threads[index].pendingHead < threads[index].pending.count
     }
 
-    private mutating func isRunnable(_ index: Int32) -> Bool {
+    private func isRunnable(_ index: Int32) -> Bool {
         switch state {
         case .launching, .foreground, .background: break
         default: return false
         }
-        let thread = threads[Int(index)]
-        guard hasWork(thread), thread.wake <= now else { return false }
-        switch thread.blocked {
+        // Fields read in place: copying the Thread would retain its three arrays.
+        let t = Int(index)
+        guard hasWork(t), threads[t].wake <= now else { return false }
+        switch threads[t].blocked {
         case .none: return true
         case let .lock(lock): return locks[Int(lock)] < 0
         case .sync, .forever: return false
@@ -374,10 +401,16 @@ struct Machine {
     }
 
     mutating func post(at time: Double, _ kind: SystemEvent.Kind) {
+        Machine.insert(SystemEvent(time: time, sequence: 0, kind: kind), into: &events, sequence: &sequence)
+    }
+
+    /// Queues an event after every event due at the same time or earlier (numbered in order).
+    static func insert(_ event: SystemEvent, into events: inout [SystemEvent], sequence: inout Int) {
         sequence += 1
-        let event = SystemEvent(time: time, sequence: sequence, kind: kind)
+        var event = event
+        event.sequence = sequence
         var index = events.count
-        while index > 0 && (events[index - 1].time > time) { index -= 1 }
+        while index > 0 && (events[index - 1].time > event.time) { index -= 1 }
         events.insert(event, at: index)
     }
 
