@@ -72,7 +72,7 @@ extension Machine {
             guard state == .foreground || state == .background || state == .launching else { return }
             let block = scenario.functions[Int(item.function)].block
             guard block >= 0 else { return }
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .plain))
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .plain))
         }
     }
 
@@ -135,7 +135,7 @@ extension Machine {
     private mutating func launch() {
         setState(.launching)
         if let block = didFinishLaunchingHandler {
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didFinishLaunching))
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didFinishLaunching))
         } else {
             finishLaunch()
         }
@@ -170,7 +170,7 @@ extension Machine {
         if let block = didEnterBackgroundHandler {
             inDidEnterBackground = true
             backgroundGeneration += 1
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didEnterBackground))
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didEnterBackground))
             post(at: now + constants.didEnterBackgroundLimit, .didEnterBackgroundDeadline(generation: backgroundGeneration))
         }
     }
@@ -186,7 +186,7 @@ extension Machine {
             expireBGTask(Int32(index))
         }
         if let block = willEnterForegroundHandler {
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .willEnterForeground))
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .willEnterForeground))
         }
     }
 
@@ -241,7 +241,7 @@ extension Machine {
             terminate(.tooManyAssertions)
             return .identifier(0)
         }
-        let captured = handler.map { capture(lane, block: $0) } ?? []
+        let captured = handler.map { capture(lane, block: $0) } ?? .none
         tasks.append(Task(name: name, handler: handler, captured: captured))
         let index = Int32(tasks.count - 1)
         outstanding += 1
@@ -437,7 +437,7 @@ extension Machine {
             return
         }
         pendingPushes += 1
-        threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .push(index), context: .push(index)))
+        threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .push(index), context: .push(index)))
         post(at: now + constants.pushCompletionLimit, .pushDeadline(index))
     }
 }

@@ -18,9 +18,17 @@ struct Machine {
         case branch
     }
 
+    /// Variables a block captured: a range of `capturePool`, so work items, tasks and
+    /// registrations hold no arrays of their own (no allocation or reference counting per item).
+    struct Captures {
+        var start: Int32
+        var count: Int32
+        static let none = Captures(start: 0, count: 0)
+    }
+
     struct WorkItem {
         var block: Int32
-        var captured: [Int32]
+        var captured: Captures
         var parameter: Value
         var context: Context
     }
@@ -56,7 +64,7 @@ struct Machine {
     struct Task {
         var name: Int32?
         var handler: Int32?
-        var captured: [Int32]
+        var captured: Captures
         var ended = false
         var expiring = false
         var handlerRunning = false
@@ -93,7 +101,7 @@ struct Machine {
         var identifier: Int32
         var processing: Bool
         var expirationHandler: Int32?
-        var captured: [Int32] = []
+        var captured: Captures = .none
         var queue: QueueRef?
         var completed = false
         var success = false
@@ -104,12 +112,12 @@ struct Machine {
         var identifier: Int32
         var queue: QueueRef?
         var block: Int32
-        var captured: [Int32]
+        var captured: Captures
     }
 
     struct Activity {
         var block: Int32
-        var captured: [Int32]
+        var captured: Captures
         var active = true
         var expiredCalled = false
     }
@@ -140,6 +148,8 @@ struct Machine {
     var deliverAfterLaunch: [SystemEvent.Kind] = []
     var cells: [Value] = []
     var threads: [Thread] = []
+    /// Every run's captured variables, appended as blocks capture them (see `Captures`).
+    var capturePool: [Int32] = []
     /// Threads of earlier runs, emptied but keeping their arrays' capacity: a run takes its
     /// threads from here rather than allocating (destroying and rebuilding them cost a tenth).
     var spareThreads: [Thread] = []
@@ -236,6 +246,7 @@ struct Machine {
         backgroundAfterLaunch = false
         deliverAfterLaunch.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
+        capturePool.removeAll(keepingCapacity: true)
         // The globals, then a scratch cell, so a reference that resolves to nothing can never
         // index out of range.
         cells.append(contentsOf: initialCells)
@@ -481,12 +492,14 @@ struct Machine {
         return thread
     }
 
-    mutating func capture(_ thread: Int32, block: Int32) -> [Int32] {
+    mutating func capture(_ thread: Int32, block: Int32) -> Captures {
         let count = Int(scenario.blocks[Int(block)].captured)
-        guard count > 0, let frame = threads[Int(thread)].frames.last else { return [] }
+        guard count > 0, let frame = threads[Int(thread)].frames.last else { return .none }
         let origin = Int(frame.origin)
-        let env = threads[Int(thread)].env
-        return Array(env[origin..<min(env.count, origin + count)])
+        let end = min(threads[Int(thread)].env.count, origin + count)
+        let start = capturePool.count
+        capturePool.append(contentsOf: threads[Int(thread)].env[origin..<end])
+        return Captures(start: Int32(start), count: Int32(capturePool.count - start))
     }
 
     private mutating func startItem(_ t: Int) {
@@ -497,7 +510,8 @@ struct Machine {
             threads[t].pendingHead = 0
         }
         threads[t].env.removeAll(keepingCapacity: true)
-        threads[t].env.append(contentsOf: item.captured)
+        let captured = Int(item.captured.start)..<Int(item.captured.start + item.captured.count)
+        threads[t].env.append(contentsOf: capturePool[captured])
         let block = scenario.blocks[Int(item.block)]
         if block.parameters > 0 {
             cells.append(item.parameter)
@@ -861,7 +875,7 @@ struct Machine {
             guard let value = evaluate(expression, thread: t) else { return }
             if case let .task(index) = value {
                 bgTasks[Int(index)].expirationHandler = block
-                bgTasks[Int(index)].captured = block.map { capture(lane, block: $0) } ?? []
+                bgTasks[Int(index)].captured = block.map { capture(lane, block: $0) } ?? .none
             }
             advance(t, frameIndex)
         case let .completePush(expression):
