@@ -307,9 +307,14 @@ struct Machine {
             let systemDue = !events.isEmpty && events[0].time <= now
             var runnableCount = 0
             var currentRunnable = false
-            for index in threads.indices where isRunnable(Int32(index)) {
-                runnableCount += 1
-                if Int32(index) == current { currentRunnable = true }
+            // The first runnable thread other than the current one: the default pick when the
+            // current thread cannot run, found in the same pass.
+            var firstOther: Int32 = -2
+            if stateLetsThreadsRun {
+                for index in threads.indices where isRunnable(Int32(index)) {
+                    runnableCount += 1
+                    if Int32(index) == current { currentRunnable = true } else if firstOther == -2 { firstOther = Int32(index) }
+                }
             }
             let total = runnableCount + (systemDue ? 1 : 0)
             if total == 0 {
@@ -328,6 +333,8 @@ struct Machine {
             if currentRunnable {
                 if pick == position { chosen = current }
                 position += 1
+            } else if pick == 0 && firstOther != -2 {
+                chosen = firstOther
             }
             if chosen == -2 {
                 for index in threads.indices where Int32(index) != current && isRunnable(Int32(index)) {
@@ -386,11 +393,16 @@ struct Machine {
         !threads[index].frames.isEmpty || threads[index].pendingHead < threads[index].pending.count
     }
 
-    private func isRunnable(_ index: Int32) -> Bool {
+    /// Threads run only while the app is launching, in the foreground or in the background.
+    private var stateLetsThreadsRun: Bool {
         switch state {
-        case .launching, .foreground, .background: break
+        case .launching, .foreground, .background: return true
         default: return false
         }
+    }
+
+    private func isRunnable(_ index: Int32) -> Bool {
+        guard stateLetsThreadsRun else { return false }
         // Fields read in place: copying the Thread would retain its three arrays.
         let t = Int(index)
         guard hasWork(t), threads[t].wake <= now else { return false }
