@@ -244,17 +244,17 @@ struct Machine {
         launchPhaseOver = false
         launchedByUser = true
         backgroundAfterLaunch = false
-        deliverAfterLaunch.removeAll(keepingCapacity: true)
-        cells.removeAll(keepingCapacity: true)
-        capturePool.removeAll(keepingCapacity: true)
+        clear(&deliverAfterLaunch)
+        clear(&cells)
+        clear(&capturePool)
         // The globals, then a scratch cell, so a reference that resolves to nothing can never
         // index out of range.
         cells.append(contentsOf: initialCells)
         while let thread = threads.popLast() { spareThreads.append(thread) }
-        laneNames.removeAll(keepingCapacity: true)
+        clear(&laneNames)
         threads.append(makeThread(lane: 0))
         laneNames.append(.main)
-        namedQueueThread.removeAll(keepingCapacity: true)
+        clear(&namedQueueThread)
         for _ in scenario.queues {
             namedQueueThread.append(Int32(threads.count))
             threads.append(makeThread(lane: Int32(threads.count)))
@@ -262,11 +262,11 @@ struct Machine {
         }
         workerCount = 0
         current = -1
-        events.removeAll(keepingCapacity: true)
+        clear(&events)
         // The timeline's events, as posting each item in order would queue them.
         events.append(contentsOf: initialEvents)
         sequence = initialEvents.count
-        tasks.removeAll(keepingCapacity: true)
+        clear(&tasks)
         outstanding = 0
         periodStart = nil
         periodExpired = false
@@ -276,23 +276,23 @@ struct Machine {
         inDidEnterBackground = false
         suspendPending = false
         backgroundGeneration = 0
-        locks.removeAll(keepingCapacity: true)
+        clear(&locks)
         locks.append(contentsOf: repeatElement(-1, count: scenario.locks.count))
-        registrations.removeAll(keepingCapacity: true)
-        requests.removeAll(keepingCapacity: true)
-        pendingRequests.removeAll(keepingCapacity: true)
-        bgTasks.removeAll(keepingCapacity: true)
+        clear(&registrations)
+        clear(&requests)
+        clear(&pendingRequests)
+        clear(&bgTasks)
         runningBGTasks = 0
-        pushes.removeAll(keepingCapacity: true)
+        clear(&pushes)
         pendingPushes = 0
-        activities.removeAll(keepingCapacity: true)
+        clear(&activities)
         activeActivities = 0
-        trace.removeAll(keepingCapacity: true)
+        clear(&trace)
         outcome = nil
         suspendedAt = 0
         steps = 0
-        decisions.removeAll(keepingCapacity: true)
-        instants.removeAll(keepingCapacity: true)
+        clear(&decisions)
+        clear(&instants)
         choiceCursor = 0
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
@@ -493,10 +493,10 @@ struct Machine {
     private mutating func makeThread(lane: Int32) -> Thread {
         guard var thread = spareThreads.popLast() else { return Thread(lane: lane) }
         thread.lane = lane
-        thread.pending.removeAll(keepingCapacity: true)
+        clear(&thread.pending)
         thread.pendingHead = 0
-        thread.frames.removeAll(keepingCapacity: true)
-        thread.env.removeAll(keepingCapacity: true)
+        clear(&thread.frames)
+        clear(&thread.env)
         thread.wake = 0
         thread.blocked = .none
         thread.accumulator = .none
@@ -518,10 +518,10 @@ struct Machine {
         let item = threads[t].pending[threads[t].pendingHead]
         threads[t].pendingHead += 1
         if threads[t].pendingHead == threads[t].pending.count {
-            threads[t].pending.removeAll(keepingCapacity: true)
+            clear(&threads[t].pending)
             threads[t].pendingHead = 0
         }
-        threads[t].env.removeAll(keepingCapacity: true)
+        clear(&threads[t].env)
         let captured = Int(item.captured.start)..<Int(item.captured.start + item.captured.count)
         threads[t].env.append(contentsOf: capturePool[captured])
         let block = scenario.blocks[Int(item.block)]
@@ -912,4 +912,11 @@ struct Machine {
             advance(t, frameIndex)
         }
     }
+}
+
+/// Empties an array and keeps its storage. An empty array is left alone: removing nothing still
+/// took the generic replace path, and most of a run's arrays are empty when the next run starts.
+@inline(__always)
+private func clear<Element>(_ array: inout [Element]) {
+    if !array.isEmpty { array.removeAll(keepingCapacity: true) }
 }
