@@ -142,6 +142,7 @@ extension Machine {
             if let failure = check(expectation) { return failure }
         }
         // A warning the scenario does not expect is a failure: a clean run logs nothing.
+        guard warnings > 0 else { return nil }
         for raw in trace where raw.note.isWarning {
             let expectedWarnings = scenario.expectations.compactMap { e -> String? in
                 if case let .warning(text) = e.kind { return text }

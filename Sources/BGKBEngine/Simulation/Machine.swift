@@ -182,6 +182,8 @@ struct Machine {
     var activeActivities = 0
 
     var trace: [RawEvent] = []
+    /// How many of `trace`'s events are warnings (most runs log none, and need not look).
+    var warnings = 0
     var outcome: Outcome?
     var suspendedAt: Double = 0
     var steps = 0
@@ -288,6 +290,7 @@ struct Machine {
         clear(&activities)
         activeActivities = 0
         clear(&trace)
+        warnings = 0
         outcome = nil
         suspendedAt = 0
         steps = 0
@@ -420,6 +423,8 @@ struct Machine {
     mutating func record(_ thread: Int32, _ note: Note) {
         let lane = thread >= 0 && Int(thread) < threads.count ? threads[Int(thread)].lane : -1
         trace.append(RawEvent(time: now, lane: lane, note: note))
+        // Folded away at the many call sites whose note is known not to be a warning.
+        if note.isWarning { warnings += 1 }
         if state == .background && instants.last != now { instants.append(now) }
     }
 
