@@ -137,6 +137,13 @@ struct Machine {
     /// the globals plus the scratch cell, as `reset` would build them.
     let initialEvents: [SystemEvent]
     let initialCells: [Value]
+    /// The statements' kinds behind an immutable reference: `execute` switches on them in place,
+    /// where reading `scenario.statements` from a mutating method copied each statement.
+    final class StatementTable: Sendable {
+        let kinds: [StatementKind]
+        init(_ kinds: [StatementKind]) { self.kinds = kinds }
+    }
+    let statementTable: StatementTable
     var schedule: Schedule
     var generator = SeededGenerator(seed: 0)
 
@@ -234,6 +241,7 @@ struct Machine {
         }
         initialEvents = events
         initialCells = scenario.globals.map(\.initial) + [.none]
+        statementTable = StatementTable(scenario.statements.map(\.kind))
     }
 
     // MARK: Run
@@ -743,10 +751,9 @@ struct Machine {
     }
 
     private mutating func execute(_ statementIndex: Int32, thread t: Int, frameIndex: Int) {
-        let statement = scenario.statements[Int(statementIndex)]
         let lane = Int32(t)
         record(lane, .step(statement: statementIndex, phase: threads[t].frames[frameIndex].phase))
-        switch statement.kind {
+        switch statementTable.kinds[Int(statementIndex)] {
         case let .declare(slot, initial):
             if let initial, isTwoStep(initial), threads[t].frames[frameIndex].phase == 0 {
                 guard let value = evaluate(initial, thread: t) else { return }
