@@ -1,11 +1,14 @@
 import BGKBContent
 import BGKBEngine
 import BGKBModel
+import Foundation
 
 // Benchmark, not a test: prints simulated events per second (full exploration of every sample,
 // repeated), the wall time of `check` over the samples and, with --content DIR, over every
 // example in Content, on one thread. Build and run in release:
-//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name]
+//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE]
+// --dump FILE writes every verdict (summary, schedule count, rendered traces) and each sample's
+// explored runs and events, so an optimisation can be checked for byte-identical results.
 let repeats = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
 let clock = ContinuousClock()
 
@@ -21,6 +24,20 @@ for sample in ScenarioSamples.all {
 
 var events = 0
 var runs = 0
+var dump = ""
+let dumpPath = CommandLine.arguments.firstIndex(of: "--dump").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
+if dumpPath != nil {
+    for scenario in scenarios {
+        let result = Explorer(scenario: scenario).explore(stopAtFirstFailure: false)
+        dump += "sample \(scenario.lines.first ?? ""): runs \(result.runs) events \(result.events) capped \(result.capped) failure \(result.failure.map { "\($0.schedule) \($0.reason)" } ?? "-")\n"
+    }
+}
+@MainActor func dumpVerdict(_ verdict: ExampleVerdict) {
+    guard dumpPath != nil else { return }
+    dump += "== \(verdict.example.location) \(verdict.example.name ?? "") passed \(verdict.passed) schedules \(verdict.schedulesExplored)\n\(verdict.summary)\n"
+    dump += TimelineRenderer.render(verdict.representative) + "\n"
+    if let counterexample = verdict.counterexample { dump += "-- counterexample\n" + TimelineRenderer.render(counterexample) + "\n" }
+}
 let exploreTime = clock.measure {
     for _ in 0..<repeats {
         for scenario in scenarios {
@@ -40,6 +57,7 @@ let checkTime = clock.measure {
     }
 }
 let checkSeconds = Double(checkTime.components.seconds) + Double(checkTime.components.attoseconds) / 1e18
+verdicts.forEach(dumpVerdict)
 let passed = verdicts.filter(\.passed).count
 print("check: \(verdicts.count) examples (\(passed) as intended), \(verdicts.map(\.schedulesExplored).reduce(0, +)) schedules in \(checkSeconds) s")
 if CommandLine.arguments.contains("--verbose") {
@@ -65,10 +83,19 @@ if let index = CommandLine.arguments.firstIndex(of: "--content"), index + 1 < Co
             }
         }
         let contentSeconds = Double(contentTime.components.seconds) + Double(contentTime.components.attoseconds) / 1e18
+        contentVerdicts.forEach(dumpVerdict)
         let schedules = contentVerdicts.map(\.schedulesExplored).reduce(0, +)
         let passed = contentVerdicts.filter(\.passed).count
         print("content: \(examples.count) examples (\(passed) as intended), \(schedules) schedules in \(contentSeconds) s on one thread")
     } catch {
         print("cannot load Content: \(error)")
+    }
+}
+
+if let dumpPath {
+    do {
+        try dump.write(toFile: dumpPath, atomically: true, encoding: .utf8)
+    } catch {
+        print("cannot write \(dumpPath): \(error)")
     }
 }

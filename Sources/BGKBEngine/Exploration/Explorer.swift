@@ -31,13 +31,16 @@ public struct Explorer {
     let scenario: Scenario
     let constants: SystemConstants
     let options: Options
-    private let machine: Machine
 
     public init(scenario: Scenario, constants: SystemConstants = .standard, options: Options = Options()) {
         self.scenario = scenario
         self.constants = constants
         self.options = options
-        self.machine = Machine(scenario: scenario, constants: constants)
+    }
+
+    /// A fresh machine per call: a local value, so its mutations need no runtime exclusivity checks.
+    private func makeMachine() -> Machine {
+        Machine(scenario: scenario, constants: constants)
     }
 
     /// The run nobody interferes with: the scenario's own (or the standard) budget, no refusal,
@@ -49,12 +52,14 @@ public struct Explorer {
 
     /// Runs one schedule and returns its trace (replays a printed schedule exactly).
     public func trace(_ schedule: Schedule) -> SimulationTrace {
+        var machine = makeMachine()
         machine.run(schedule)
         return machine.materializedTrace
     }
 
     /// Why this schedule fails the scenario's expectations, or nil when it does not.
     public func failure(_ schedule: Schedule) -> String? {
+        var machine = makeMachine()
         machine.run(schedule)
         return machine.failedExpectation()
     }
@@ -63,8 +68,8 @@ public struct Explorer {
     public func explore(stopAtFirstFailure: Bool) -> Result {
         var result = Result(runs: 0, events: 0, failure: nil, capped: false)
         var stop = false
-        func run(_ schedule: Schedule) -> [UInt8]? {
-            if result.runs >= options.maxRuns { result.capped = true; stop = true; return nil }
+        func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+            if result.runs >= options.maxRuns { result.capped = true; stop = true; return false }
             machine.run(schedule)
             result.runs += 1
             result.events += machine.trace.count
@@ -72,9 +77,10 @@ public struct Explorer {
                 result.failure = (machine.schedule, reason)
                 if stopAtFirstFailure { stop = true }
             }
-            return machine.decisions
+            return true
         }
-        forEachSchedule(run: run, stop: { stop })
+        var machine = makeMachine()
+        forEachSchedule(&machine, run: run, stop: { stop })
         return result
     }
 
@@ -83,14 +89,14 @@ public struct Explorer {
     public func firstTrace(where predicate: (SimulationTrace) -> Bool) -> SimulationTrace? {
         var found: SimulationTrace?
         var runs = 0
-        forEachSchedule(run: { schedule in
-            guard runs < options.maxRuns else { return nil }
+        var machine = makeMachine()
+        forEachSchedule(&machine, run: { machine, schedule in
+            guard runs < options.maxRuns else { return false }
             runs += 1
             machine.run(schedule)
-            let decisions = machine.decisions
             let trace = machine.materializedTrace
             if predicate(trace) { found = trace }
-            return decisions
+            return true
         }, stop: { found != nil || runs >= options.maxRuns })
         return found
     }
@@ -106,16 +112,24 @@ public struct Explorer {
         scenario.conditions.refusal ?? [.none, .returnsInvalid, .callsExpirationHandler]
     }
 
-    /// Calls `run` on every schedule in exploration order; `run` returns the decisions the run met.
-    private func forEachSchedule(run: (Schedule) -> [UInt8]?, stop: () -> Bool) {
+    /// Calls `run` on every schedule in exploration order; `run` returns false to stop at once.
+    /// The decisions each run met (read from `machine`) are copied into a pool per level, so the
+    /// machine keeps its own buffer rather than allocating a new one for every run.
+    private func forEachSchedule(_ machine: inout Machine, run: (inout Machine, Schedule) -> Bool, stop: () -> Bool) {
         // Level 0: every system configuration with the default interleaving.
-        var frontier: [(Schedule, [UInt8])] = []
+        var frontier: [(Schedule, Range<Int>)] = []
+        var pool: [UInt8] = []
+        func keep(_ decisions: [UInt8], in pool: inout [UInt8]) -> Range<Int> {
+            let start = pool.count
+            pool.append(contentsOf: decisions)
+            return start..<pool.count
+        }
         for refusal in refusals {
             for budget in budgets {
                 let base = Schedule(budget: budget, refusal: refusal)
-                guard let decisions = run(base) else { return }
+                guard run(&machine, base) else { return }
                 if stop() { return }
-                frontier.append((base, decisions))
+                frontier.append((base, keep(machine.decisions, in: &pool)))
                 guard !scenario.conditions.expiryOnlyAtEnd else { continue }
                 var candidates: [Double] = []
                 for instant in machine.instants {
@@ -126,30 +140,32 @@ public struct Explorer {
                 for t in candidates {
                     var schedule = base
                     schedule.forcedExpiry = t
-                    guard let decisions = run(schedule) else { return }
+                    guard run(&machine, schedule) else { return }
                     if stop() { return }
-                    frontier.append((schedule, decisions))
+                    frontier.append((schedule, keep(machine.decisions, in: &pool)))
                 }
             }
         }
         // Levels 1...bound: one more non-default choice, after the last one already made.
         if options.preemptionBound > 0 {
             for _ in 1...options.preemptionBound {
-                var next: [(Schedule, [UInt8])] = []
-                for (schedule, decisions) in frontier {
+                var next: [(Schedule, Range<Int>)] = []
+                var nextPool: [UInt8] = []
+                for (schedule, range) in frontier {
                     let start = Int(schedule.choices.last?.index ?? -1) + 1
-                    guard start < decisions.count else { continue }
-                    for index in start..<decisions.count where decisions[index] > 1 {
-                        for alternative in 1..<decisions[index] {
+                    guard start < range.count else { continue }
+                    for index in start..<range.count where pool[range.lowerBound + index] > 1 {
+                        for alternative in 1..<pool[range.lowerBound + index] {
                             var child = schedule
                             child.choices.append(.init(index: Int32(index), choice: alternative))
-                            guard let childDecisions = run(child) else { return }
+                            guard run(&machine, child) else { return }
                             if stop() { return }
-                            next.append((child, childDecisions))
+                            next.append((child, keep(machine.decisions, in: &nextPool)))
                         }
                     }
                 }
                 frontier = next
+                pool = nextPool
                 if frontier.isEmpty { break }
             }
         }
@@ -164,7 +180,7 @@ public struct Explorer {
             if !scenario.conditions.expiryOnlyAtEnd && generator.next() % 2 == 0 {
                 schedule.forcedExpiry = Double(generator.next() % 1_000_000) / 1_000_000 * horizon
             }
-            guard run(schedule) != nil else { return }
+            guard run(&machine, schedule) else { return }
             if stop() { return }
         }
     }

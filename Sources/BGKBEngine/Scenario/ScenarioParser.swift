@@ -29,7 +29,7 @@ public struct ScenarioParser {
     public static func parse(_ text: String, at origin: SourceLocation) -> (Scenario?, Diagnostics) {
         let (tokens, lexProblems) = ScenarioLexer.tokenize(text)
         var parser = ScenarioParser(tokens: tokens)
-        parser.scenario.lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        parser.scenario.lines = ScenarioLexer.lines(text)
         for problem in lexProblems {
             parser.problems.append(Problem(id: "scenario-syntax", message: problem.message,
                                            place: .init(line: problem.line, column: problem.column)))

@@ -3,10 +3,10 @@
 extension Machine {
     // MARK: Lifecycle
 
-    func handle(_ kind: SystemEvent.Kind) {
+    mutating func handle(_ kind: SystemEvent.Kind) {
         switch kind {
         case let .timeline(index):
-            timeline(scenario.timeline[Int(index)])
+            timeline(index)
         case let .budgetExpiry(generation):
             guard generation == periodGeneration, state == .background, !periodExpired else { return }
             expireAll()
@@ -43,7 +43,8 @@ extension Machine {
         }
     }
 
-    private func timeline(_ item: TimelineItem) {
+    private mutating func timeline(_ index: Int32) {
+        let item = scenario.timeline[Int(index)]
         switch item.event {
         case .launch:
             guard state == .notRunning else { return }
@@ -65,19 +66,19 @@ extension Machine {
             record(-1, .pushArrived(push: index))
             if !wakeForBackgroundWork(.timeline(-1)) { return }
             deliverPush(index)
-        case let .systemLaunches(identifier):
-            systemLaunch(identifier)
+        case .systemLaunches:
+            systemLaunch(timelineIdentifiers[Int(index)])
         case .call:
             guard state == .foreground || state == .background || state == .launching else { return }
             let block = scenario.functions[Int(item.function)].block
             guard block >= 0 else { return }
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .plain))
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .plain))
         }
     }
 
     /// Brings the app to life in the background (launching it if needed). Returns false when
     /// the app is gone; `deferred` is replayed once launching has finished.
-    private func wakeForBackgroundWork(_ deferred: SystemEvent.Kind) -> Bool {
+    private mutating func wakeForBackgroundWork(_ deferred: SystemEvent.Kind) -> Bool {
         switch state {
         case .terminated: return false
         case .notRunning:
@@ -93,7 +94,7 @@ extension Machine {
 
     /// The process ends quietly (memory pressure while suspended); the system keeps its own
     /// state (pending requests), the app loses everything else.
-    private func reclaim() {
+    private mutating func reclaim() {
         for index in threads.indices {
             threads[index].frames.removeAll(keepingCapacity: true)
             threads[index].pending.removeAll(keepingCapacity: true)
@@ -131,16 +132,16 @@ extension Machine {
         setState(.notRunning)
     }
 
-    private func launch() {
+    private mutating func launch() {
         setState(.launching)
-        if let block = scenario.handlers[.didFinishLaunching] {
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didFinishLaunching))
+        if let block = didFinishLaunchingHandler {
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didFinishLaunching))
         } else {
             finishLaunch()
         }
     }
 
-    func finishLaunch() {
+    mutating func finishLaunch() {
         launchPhaseOver = true
         if launchedByUser && !backgroundAfterLaunch {
             setState(.foreground)
@@ -157,24 +158,24 @@ extension Machine {
         checkSuspend()
     }
 
-    private func enterBackground() {
+    private mutating func enterBackground() {
         setState(.background)
         enterBackgroundHandlers()
         checkSuspend()
     }
 
-    private func enterBackgroundHandlers() {
+    private mutating func enterBackgroundHandlers() {
         // S2: dormant tasks start the clock now.
         if outstanding > 0 && periodStart == nil { startPeriod() }
-        if let block = scenario.handlers[.didEnterBackground] {
+        if let block = didEnterBackgroundHandler {
             inDidEnterBackground = true
             backgroundGeneration += 1
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .didEnterBackground))
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didEnterBackground))
             post(at: now + constants.didEnterBackgroundLimit, .didEnterBackgroundDeadline(generation: backgroundGeneration))
         }
     }
 
-    private func enterForeground() {
+    private mutating func enterForeground() {
         setState(.foreground)
         // S16: the background period is over; a later trip to the background starts a new one.
         periodStart = nil
@@ -184,12 +185,12 @@ extension Machine {
         for index in bgTasks.indices where bgTasks[index].processing && !bgTasks[index].completed {
             expireBGTask(Int32(index))
         }
-        if let block = scenario.handlers[.willEnterForeground] {
-            threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .none, context: .willEnterForeground))
+        if let block = willEnterForegroundHandler {
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .willEnterForeground))
         }
     }
 
-    func startPeriod() {
+    mutating func startPeriod() {
         periodStart = now
         periodExpired = false
         periodGeneration += 1
@@ -204,13 +205,13 @@ extension Machine {
     /// S7: once nothing holds the app up in the background, it is suspended "shortly after" and
     /// its queues stop. The suspension is a system event at the same instant, so the explorer
     /// can put it before or after other threads' steps.
-    func checkSuspend() {
+    mutating func checkSuspend() {
         guard canSuspend, !suspendPending else { return }
         suspendPending = true
         post(at: now, .suspendCheck)
     }
 
-    private func suspendIfIdle() {
+    private mutating func suspendIfIdle() {
         suspendPending = false
         guard canSuspend else { return }
         setState(.suspended)
@@ -221,7 +222,7 @@ extension Machine {
 
     // MARK: UIApplication background tasks
 
-    func begin(name: Int32?, handler: Int32?, thread t: Int) -> Value {
+    mutating func begin(name: Int32?, handler: Int32?, thread t: Int) -> Value {
         let lane = Int32(t)
         if state == .background && periodExpired {
             record(lane, .refused(invalid: true))
@@ -240,7 +241,7 @@ extension Machine {
             terminate(.tooManyAssertions)
             return .identifier(0)
         }
-        let captured = handler.map { capture(lane, block: $0) } ?? []
+        let captured = handler.map { capture(lane, block: $0) } ?? .none
         tasks.append(Task(name: name, handler: handler, captured: captured))
         let index = Int32(tasks.count - 1)
         outstanding += 1
@@ -258,7 +259,7 @@ extension Machine {
         return .identifier(index + 1)
     }
 
-    func end(_ value: Value, thread t: Int) {
+    mutating func end(_ value: Value, thread t: Int) {
         let lane = Int32(t)
         guard case let .identifier(id) = value, id > 0, Int(id) <= tasks.count, !tasks[Int(id) - 1].ended else {
             // S10: ending an unknown or ended identifier only logs.
@@ -274,7 +275,7 @@ extension Machine {
     }
 
     /// The system calls every outstanding task in (end of the budget, or early).
-    func expireAll() {
+    mutating func expireAll() {
         periodExpired = true
         round += 1
         for index in tasks.indices where !tasks[index].ended && !tasks[index].expiring {
@@ -285,7 +286,7 @@ extension Machine {
         if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
     }
 
-    private func expire(_ index: Int32) {
+    private mutating func expire(_ index: Int32) {
         tasks[Int(index)].expiring = true
         record(-1, .expiry(task: index))
         // S5: handlers run on the main thread, one after another.
@@ -297,7 +298,7 @@ extension Machine {
     }
 
     /// S6: a task the app has not ended once its handlers have run (or time is up) is a leak.
-    private func checkLeaks() {
+    private mutating func checkLeaks() {
         for index in tasks.indices where tasks[index].expiring && !tasks[index].ended {
             terminate(.leakedTask(task: Int32(index)))
             return
@@ -306,7 +307,7 @@ extension Machine {
 
     // MARK: performExpiringActivity (S13)
 
-    private func expireActivity(_ index: Int32) {
+    private mutating func expireActivity(_ index: Int32) {
         guard activities[Int(index)].active, !activities[Int(index)].expiredCalled else { return }
         activities[Int(index)].expiredCalled = true
         record(-1, .activityStarted(activity: index, expired: true))
@@ -317,12 +318,12 @@ extension Machine {
 
     // MARK: BGTaskScheduler (S14)
 
-    private func permitted(_ identifier: Int32) -> Bool {
+    private mutating func permitted(_ identifier: Int32) -> Bool {
         guard let list = scenario.permittedIdentifiers else { return true }
         return list.contains(identifier)
     }
 
-    func register(identifier: Int32, queue: QueueRef?, block: Int32, thread t: Int) {
+    mutating func register(identifier: Int32, queue: QueueRef?, block: Int32, thread t: Int) {
         if launchPhaseOver {
             crash(.registerAfterLaunch(identifier: identifier))
             return
@@ -337,7 +338,7 @@ extension Machine {
         registrations.append(Registration(identifier: identifier, queue: queue, block: block, captured: capture(Int32(t), block: block)))
     }
 
-    func submit(_ index: Int32, thread t: Int) {
+    mutating func submit(_ index: Int32, thread t: Int) {
         let request = requests[Int(index)]
         let lane = Int32(t)
         if !scenario.conditions.backgroundAppRefresh {
@@ -357,11 +358,11 @@ extension Machine {
         record(lane, .submitted(request: index))
     }
 
-    private func systemLaunch(_ name: String) {
-        guard let identifier = scenario.strings.firstIndex(of: name).map(Int32.init),
+    /// `identifier`: the launched name's index in `scenario.strings`, -1 when no string has it.
+    private mutating func systemLaunch(_ identifier: Int32) {
+        guard identifier >= 0,
               let position = pendingRequests.firstIndex(where: { requests[Int($0)].identifier == identifier }) else {
-            let id = scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
-            record(-1, .bgNotLaunched(identifier: id, why: .noPendingRequest))
+            record(-1, .bgNotLaunched(identifier: identifier, why: .noPendingRequest))
             return
         }
         let request = requests[Int(pendingRequests[position])]
@@ -389,7 +390,7 @@ extension Machine {
         }
     }
 
-    func startBGTask(_ index: Int32) {
+    mutating func startBGTask(_ index: Int32) {
         let task = bgTasks[Int(index)]
         record(-1, .bgLaunched(task: index))
         guard let registration = registrations.first(where: { $0.identifier == task.identifier }) else {
@@ -403,7 +404,7 @@ extension Machine {
         post(at: now + budget, .bgTaskExpiry(index))
     }
 
-    private func expireBGTask(_ index: Int32) {
+    private mutating func expireBGTask(_ index: Int32) {
         let task = bgTasks[Int(index)]
         guard !task.completed, !task.expiring else { return }
         bgTasks[Int(index)].expiring = true
@@ -418,7 +419,7 @@ extension Machine {
         post(at: now + constants.bgTaskCompletionGrace, .bgTaskDeadline(index))
     }
 
-    func completeBGTask(_ index: Int32, success: Bool, thread t: Int) {
+    mutating func completeBGTask(_ index: Int32, success: Bool, thread t: Int) {
         guard !bgTasks[Int(index)].completed else { return }
         bgTasks[Int(index)].completed = true
         bgTasks[Int(index)].success = success
@@ -429,14 +430,14 @@ extension Machine {
 
     // MARK: Background push (S15)
 
-    private func deliverPush(_ index: Int32) {
-        guard let block = scenario.handlers[.didReceiveRemoteNotification] else {
+    private mutating func deliverPush(_ index: Int32) {
+        guard let block = remoteNotificationHandler else {
             pushes[Int(index)] = true
             checkSuspend()
             return
         }
         pendingPushes += 1
-        threads[0].pending.append(WorkItem(block: block, captured: [], parameter: .push(index), context: .push(index)))
+        threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .push(index), context: .push(index)))
         post(at: now + constants.pushCompletionLimit, .pushDeadline(index))
     }
 }

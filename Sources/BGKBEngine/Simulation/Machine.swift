@@ -1,6 +1,7 @@
-/// One simulated run. A reference type so the hot path mutates in place; `reset` keeps the
+/// One simulated run. A struct with mutating methods, so the compiler proves exclusive access
+/// statically (a class paid a runtime check on every stored-property access); `reset` keeps the
 /// arrays' capacity, so the explorer's thousands of runs allocate almost nothing.
-final class Machine {
+struct Machine {
     // MARK: Types
 
     enum Context: Equatable {
@@ -17,9 +18,17 @@ final class Machine {
         case branch
     }
 
+    /// Variables a block captured: a range of `capturePool`, so work items, tasks and
+    /// registrations hold no arrays of their own (no allocation or reference counting per item).
+    struct Captures {
+        var start: Int32
+        var count: Int32
+        static let none = Captures(start: 0, count: 0)
+    }
+
     struct WorkItem {
         var block: Int32
-        var captured: [Int32]
+        var captured: Captures
         var parameter: Value
         var context: Context
     }
@@ -55,7 +64,7 @@ final class Machine {
     struct Task {
         var name: Int32?
         var handler: Int32?
-        var captured: [Int32]
+        var captured: Captures
         var ended = false
         var expiring = false
         var handlerRunning = false
@@ -92,7 +101,7 @@ final class Machine {
         var identifier: Int32
         var processing: Bool
         var expirationHandler: Int32?
-        var captured: [Int32] = []
+        var captured: Captures = .none
         var queue: QueueRef?
         var completed = false
         var success = false
@@ -103,12 +112,12 @@ final class Machine {
         var identifier: Int32
         var queue: QueueRef?
         var block: Int32
-        var captured: [Int32]
+        var captured: Captures
     }
 
     struct Activity {
         var block: Int32
-        var captured: [Int32]
+        var captured: Captures
         var active = true
         var expiredCalled = false
     }
@@ -117,6 +126,24 @@ final class Machine {
 
     let scenario: Scenario
     let constants: SystemConstants
+    /// Looked up once per scenario rather than once per run (dictionary and string lookups).
+    let didFinishLaunchingHandler: Int32?
+    let didEnterBackgroundHandler: Int32?
+    let willEnterForegroundHandler: Int32?
+    let remoteNotificationHandler: Int32?
+    /// For each timeline item that names a BGTask identifier, its index in `scenario.strings` (-1: none).
+    let timelineIdentifiers: [Int32]
+    /// The system events every run starts with (the timeline, in `post` order) and the cells of
+    /// the globals plus the scratch cell, as `reset` would build them.
+    let initialEvents: [SystemEvent]
+    let initialCells: [Value]
+    /// The statements' kinds behind an immutable reference: `execute` switches on them in place,
+    /// where reading `scenario.statements` from a mutating method copied each statement.
+    final class StatementTable: Sendable {
+        let kinds: [StatementKind]
+        init(_ kinds: [StatementKind]) { self.kinds = kinds }
+    }
+    let statementTable: StatementTable
     var schedule: Schedule
     var generator = SeededGenerator(seed: 0)
 
@@ -128,6 +155,11 @@ final class Machine {
     var deliverAfterLaunch: [SystemEvent.Kind] = []
     var cells: [Value] = []
     var threads: [Thread] = []
+    /// Every run's captured variables, appended as blocks capture them (see `Captures`).
+    var capturePool: [Int32] = []
+    /// Threads of earlier runs, emptied but keeping their arrays' capacity: a run takes its
+    /// threads from here rather than allocating (destroying and rebuilding them cost a tenth).
+    var spareThreads: [Thread] = []
     var namedQueueThread: [Int32] = []
     var workerCount: Int32 = 0
     /// Lane of each thread spawn, named only when a trace is materialized.
@@ -157,6 +189,8 @@ final class Machine {
     var activeActivities = 0
 
     var trace: [RawEvent] = []
+    /// How many of `trace`'s events are warnings (most runs log none, and need not look).
+    var warnings = 0
     var outcome: Outcome?
     var suspendedAt: Double = 0
     var steps = 0
@@ -192,11 +226,27 @@ final class Machine {
         self.scenario = scenario
         self.constants = constants
         self.schedule = Schedule(budget: constants.backgroundTaskBudget)
+        didFinishLaunchingHandler = scenario.handlers[.didFinishLaunching]
+        didEnterBackgroundHandler = scenario.handlers[.didEnterBackground]
+        willEnterForegroundHandler = scenario.handlers[.willEnterForeground]
+        remoteNotificationHandler = scenario.handlers[.didReceiveRemoteNotification]
+        timelineIdentifiers = scenario.timeline.map { item in
+            guard case let .systemLaunches(name) = item.event else { return -1 }
+            return scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
+        }
+        var events: [SystemEvent] = []
+        var sequence = 0
+        for (index, item) in scenario.timeline.enumerated() {
+            Machine.insert(SystemEvent(time: item.time, sequence: 0, kind: .timeline(Int32(index))), into: &events, sequence: &sequence)
+        }
+        initialEvents = events
+        initialCells = scenario.globals.map(\.initial) + [.none]
+        statementTable = StatementTable(scenario.statements.map(\.kind))
     }
 
     // MARK: Run
 
-    func reset(_ schedule: Schedule) {
+    mutating func reset(_ schedule: Schedule) {
         self.schedule = schedule
         generator = SeededGenerator(seed: schedule.seed ?? 0)
         now = 0
@@ -204,26 +254,29 @@ final class Machine {
         launchPhaseOver = false
         launchedByUser = true
         backgroundAfterLaunch = false
-        deliverAfterLaunch.removeAll(keepingCapacity: true)
-        cells.removeAll(keepingCapacity: true)
-        for global in scenario.globals { cells.append(global.initial) }
-        // A scratch cell, so a reference that resolves to nothing can never index out of range.
-        cells.append(.none)
-        threads.removeAll(keepingCapacity: true)
-        laneNames.removeAll(keepingCapacity: true)
-        threads.append(Thread(lane: 0))
+        clear(&deliverAfterLaunch)
+        clear(&cells)
+        clear(&capturePool)
+        // The globals, then a scratch cell, so a reference that resolves to nothing can never
+        // index out of range.
+        cells.append(contentsOf: initialCells)
+        while let thread = threads.popLast() { spareThreads.append(thread) }
+        clear(&laneNames)
+        threads.append(makeThread(lane: 0))
         laneNames.append(.main)
-        namedQueueThread.removeAll(keepingCapacity: true)
+        clear(&namedQueueThread)
         for _ in scenario.queues {
             namedQueueThread.append(Int32(threads.count))
-            threads.append(Thread(lane: Int32(threads.count)))
+            threads.append(makeThread(lane: Int32(threads.count)))
             laneNames.append(.queue(Int32(laneNames.count - 1)))
         }
         workerCount = 0
         current = -1
-        events.removeAll(keepingCapacity: true)
-        sequence = 0
-        tasks.removeAll(keepingCapacity: true)
+        clear(&events)
+        // The timeline's events, as posting each item in order would queue them.
+        events.append(contentsOf: initialEvents)
+        sequence = initialEvents.count
+        clear(&tasks)
         outstanding = 0
         periodStart = nil
         periodExpired = false
@@ -233,30 +286,29 @@ final class Machine {
         inDidEnterBackground = false
         suspendPending = false
         backgroundGeneration = 0
-        locks = Array(repeating: -1, count: scenario.locks.count)
-        registrations.removeAll(keepingCapacity: true)
-        requests.removeAll(keepingCapacity: true)
-        pendingRequests.removeAll(keepingCapacity: true)
-        bgTasks.removeAll(keepingCapacity: true)
+        clear(&locks)
+        locks.append(contentsOf: repeatElement(-1, count: scenario.locks.count))
+        clear(&registrations)
+        clear(&requests)
+        clear(&pendingRequests)
+        clear(&bgTasks)
         runningBGTasks = 0
-        pushes.removeAll(keepingCapacity: true)
+        clear(&pushes)
         pendingPushes = 0
-        activities.removeAll(keepingCapacity: true)
+        clear(&activities)
         activeActivities = 0
-        trace.removeAll(keepingCapacity: true)
+        clear(&trace)
+        warnings = 0
         outcome = nil
         suspendedAt = 0
         steps = 0
-        decisions.removeAll(keepingCapacity: true)
-        instants.removeAll(keepingCapacity: true)
+        clear(&decisions)
+        clear(&instants)
         choiceCursor = 0
-        for (index, item) in scenario.timeline.enumerated() {
-            post(at: item.time, .timeline(Int32(index)))
-        }
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
 
-    func run(_ schedule: Schedule) {
+    mutating func run(_ schedule: Schedule) {
         reset(schedule)
         while outcome == nil {
             if steps >= Machine.stepLimit {
@@ -266,9 +318,14 @@ final class Machine {
             let systemDue = !events.isEmpty && events[0].time <= now
             var runnableCount = 0
             var currentRunnable = false
-            for index in threads.indices where isRunnable(Int32(index)) {
-                runnableCount += 1
-                if Int32(index) == current { currentRunnable = true }
+            // The first runnable thread other than the current one: the default pick when the
+            // current thread cannot run, found in the same pass.
+            var firstOther: Int32 = -2
+            if stateLetsThreadsRun {
+                for index in threads.indices where isRunnable(Int32(index)) {
+                    runnableCount += 1
+                    if Int32(index) == current { currentRunnable = true } else if firstOther == -2 { firstOther = Int32(index) }
+                }
             }
             let total = runnableCount + (systemDue ? 1 : 0)
             if total == 0 {
@@ -287,6 +344,8 @@ final class Machine {
             if currentRunnable {
                 if pick == position { chosen = current }
                 position += 1
+            } else if pick == 0 && firstOther != -2 {
+                chosen = firstOther
             }
             if chosen == -2 {
                 for index in threads.indices where Int32(index) != current && isRunnable(Int32(index)) {
@@ -313,7 +372,7 @@ final class Machine {
         }
     }
 
-    private func decide(alternatives: Int) -> UInt8 {
+    private mutating func decide(alternatives: Int) -> UInt8 {
         let index = Int32(decisions.count)
         decisions.append(UInt8(min(alternatives, 255)))
         while choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index < index { choiceCursor += 1 }
@@ -328,12 +387,12 @@ final class Machine {
         return 0
     }
 
-    private func advanceClock() -> Bool {
+    private mutating func advanceClock() -> Bool {
         var next = Double.infinity
         if !events.isEmpty { next = events[0].time }
         if state != .suspended && state != .terminated && state != .notRunning {
-            for thread in threads where thread.wake > now && thread.blocked == .none && hasWork(thread) {
-                next = min(next, thread.wake)
+            for index in threads.indices where threads[index].wake > now && threads[index].blocked == .none && hasWork(index) {
+                next = min(next, threads[index].wake)
             }
         }
         guard next.isFinite else { return false }
@@ -341,18 +400,24 @@ final class Machine {
         return true
     }
 
-    private func hasWork(_ thread: Thread) -> Bool {
-        !thread.frames.isEmpty || thread.pendingHead < thread.pending.count
+    private func hasWork(_ index: Int) -> Bool {
+        !threads[index].frames.isEmpty || threads[index].pendingHead < threads[index].pending.count
+    }
+
+    /// Threads run only while the app is launching, in the foreground or in the background.
+    private var stateLetsThreadsRun: Bool {
+        switch state {
+        case .launching, .foreground, .background: return true
+        default: return false
+        }
     }
 
     private func isRunnable(_ index: Int32) -> Bool {
-        switch state {
-        case .launching, .foreground, .background: break
-        default: return false
-        }
-        let thread = threads[Int(index)]
-        guard hasWork(thread), thread.wake <= now else { return false }
-        switch thread.blocked {
+        guard stateLetsThreadsRun else { return false }
+        // Fields read in place: copying the Thread would retain its three arrays.
+        let t = Int(index)
+        guard hasWork(t), threads[t].wake <= now else { return false }
+        switch threads[t].blocked {
         case .none: return true
         case let .lock(lock): return locks[Int(lock)] < 0
         case .sync, .forever: return false
@@ -363,35 +428,43 @@ final class Machine {
 
     /// `thread` is a thread index (or -1 for the system); the event keeps the thread's lane.
     @inline(__always)
-    func record(_ thread: Int32, _ note: Note) {
+    mutating func record(_ thread: Int32, _ note: Note) {
         let lane = thread >= 0 && Int(thread) < threads.count ? threads[Int(thread)].lane : -1
         trace.append(RawEvent(time: now, lane: lane, note: note))
+        // Folded away at the many call sites whose note is known not to be a warning.
+        if note.isWarning { warnings += 1 }
         if state == .background && instants.last != now { instants.append(now) }
     }
 
-    func post(at time: Double, _ kind: SystemEvent.Kind) {
+    mutating func post(at time: Double, _ kind: SystemEvent.Kind) {
+        Machine.insert(SystemEvent(time: time, sequence: 0, kind: kind), into: &events, sequence: &sequence)
+    }
+
+    /// Queues an event after every event due at the same time or earlier (numbered in order).
+    static func insert(_ event: SystemEvent, into events: inout [SystemEvent], sequence: inout Int) {
         sequence += 1
-        let event = SystemEvent(time: time, sequence: sequence, kind: kind)
+        var event = event
+        event.sequence = sequence
         var index = events.count
-        while index > 0 && (events[index - 1].time > time) { index -= 1 }
+        while index > 0 && (events[index - 1].time > event.time) { index -= 1 }
         events.insert(event, at: index)
     }
 
-    func terminate(_ reason: Reason) {
+    mutating func terminate(_ reason: Reason) {
         guard outcome == nil else { return }
         record(-1, .terminated(reason))
         state = .terminated
         outcome = .terminated(reason, now)
     }
 
-    func crash(_ reason: Reason) {
+    mutating func crash(_ reason: Reason) {
         guard outcome == nil else { return }
         record(current, .crashed(reason))
         state = .terminated
         outcome = .crashed(reason, now)
     }
 
-    func setState(_ new: AppState) {
+    mutating func setState(_ new: AppState) {
         guard state != new else { return }
         state = new
         record(-1, .state(new))
@@ -400,7 +473,7 @@ final class Machine {
 
     // MARK: Threads
 
-    func enqueue(on queue: QueueRef, _ item: WorkItem) {
+    mutating func enqueue(on queue: QueueRef, _ item: WorkItem) {
         switch queue {
         case .main: threads[0].pending.append(item)
         case let .named(index): threads[Int(namedQueueThread[Int(index)])].pending.append(item)
@@ -408,7 +481,7 @@ final class Machine {
         }
     }
 
-    func spawnWorker(_ item: WorkItem, name: WorkerKind) {
+    mutating func spawnWorker(_ item: WorkItem, name: WorkerKind) {
         workerCount += 1
         // Reuse a finished worker's slot so long runs do not grow the thread list.
         for index in threads.indices where threads[index].finished {
@@ -422,30 +495,48 @@ final class Machine {
             laneNames.append(.worker(name, workerCount))
             return
         }
-        var thread = Thread(lane: Int32(laneNames.count))
+        var thread = makeThread(lane: Int32(laneNames.count))
         thread.pending.append(item)
         thread.wake = now
         threads.append(thread)
         laneNames.append(.worker(name, workerCount))
     }
 
-    func capture(_ thread: Int32, block: Int32) -> [Int32] {
-        let count = Int(scenario.blocks[Int(block)].captured)
-        guard count > 0, let frame = threads[Int(thread)].frames.last else { return [] }
-        let origin = Int(frame.origin)
-        let env = threads[Int(thread)].env
-        return Array(env[origin..<min(env.count, origin + count)])
+    /// A thread as `Thread(lane:)` would make it, reusing a spare one's storage when there is one.
+    private mutating func makeThread(lane: Int32) -> Thread {
+        guard var thread = spareThreads.popLast() else { return Thread(lane: lane) }
+        thread.lane = lane
+        clear(&thread.pending)
+        thread.pendingHead = 0
+        clear(&thread.frames)
+        clear(&thread.env)
+        thread.wake = 0
+        thread.blocked = .none
+        thread.accumulator = .none
+        thread.finished = false
+        return thread
     }
 
-    private func startItem(_ t: Int) {
+    mutating func capture(_ thread: Int32, block: Int32) -> Captures {
+        let count = Int(scenario.blocks[Int(block)].captured)
+        guard count > 0, let frame = threads[Int(thread)].frames.last else { return .none }
+        let origin = Int(frame.origin)
+        let end = min(threads[Int(thread)].env.count, origin + count)
+        let start = capturePool.count
+        capturePool.append(contentsOf: threads[Int(thread)].env[origin..<end])
+        return Captures(start: Int32(start), count: Int32(capturePool.count - start))
+    }
+
+    private mutating func startItem(_ t: Int) {
         let item = threads[t].pending[threads[t].pendingHead]
         threads[t].pendingHead += 1
         if threads[t].pendingHead == threads[t].pending.count {
-            threads[t].pending.removeAll(keepingCapacity: true)
+            clear(&threads[t].pending)
             threads[t].pendingHead = 0
         }
-        threads[t].env.removeAll(keepingCapacity: true)
-        threads[t].env.append(contentsOf: item.captured)
+        clear(&threads[t].env)
+        let captured = Int(item.captured.start)..<Int(item.captured.start + item.captured.count)
+        threads[t].env.append(contentsOf: capturePool[captured])
         let block = scenario.blocks[Int(item.block)]
         if block.parameters > 0 {
             cells.append(item.parameter)
@@ -466,7 +557,7 @@ final class Machine {
     }
 
     /// Runs one statement of thread `t` (frame entries and exits are free).
-    private func step(_ tIndex: Int32) {
+    private mutating func step(_ tIndex: Int32) {
         let t = Int(tIndex)
         var budget = 10_000
         while outcome == nil && budget > 0 {
@@ -493,7 +584,7 @@ final class Machine {
         }
     }
 
-    private func popFrame(_ t: Int) {
+    private mutating func popFrame(_ t: Int) {
         guard var frame = threads[t].frames.popLast() else { return }
         let block = scenario.blocks[Int(frame.block)]
         if frame.loopsLeft > 0 {
@@ -512,14 +603,14 @@ final class Machine {
         finish(frame.context, thread: t)
     }
 
-    private func truncateEnv(_ t: Int, to length: Int) {
+    private mutating func truncateEnv(_ t: Int, to length: Int) {
         if threads[t].env.count > length && length >= 0 {
             threads[t].env.removeLast(threads[t].env.count - length)
         }
     }
 
     /// A work item (or inline block) has finished: tell whoever was waiting for it.
-    private func finish(_ context: Context, thread t: Int) {
+    private mutating func finish(_ context: Context, thread t: Int) {
         switch context {
         case .plain, .call, .branch, .willEnterForeground: break
         case .didFinishLaunching: finishLaunch()
@@ -553,7 +644,7 @@ final class Machine {
     // MARK: Values
 
     @inline(__always)
-    func cellIndex(_ ref: VariableRef, thread t: Int) -> Int {
+    mutating func cellIndex(_ ref: VariableRef, thread t: Int) -> Int {
         switch ref {
         case let .global(index): return Int(index)
         case let .local(slot):
@@ -564,7 +655,7 @@ final class Machine {
         }
     }
 
-    func remaining() -> Double {
+    mutating func remaining() -> Double {
         switch state {
         case .foreground, .launching: return Double.greatestFiniteMagnitude
         default:
@@ -574,7 +665,7 @@ final class Machine {
     }
 
     /// Evaluates an expression that reads state (one step). Returns nil when it crashed.
-    func evaluate(_ expression: Expression, thread t: Int) -> Value? {
+    mutating func evaluate(_ expression: Expression, thread t: Int) -> Value? {
         switch expression {
         case let .literal(value): return value
         case let .read(ref): return cells[cellIndex(ref, thread: t)]
@@ -600,7 +691,7 @@ final class Machine {
         }
     }
 
-    private func compare(_ left: Value, _ op: Comparison, _ right: Value) -> Bool {
+    private mutating func compare(_ left: Value, _ op: Comparison, _ right: Value) -> Bool {
         func number(_ v: Value) -> Int? {
             switch v {
             case let .int(n): return n
@@ -623,7 +714,7 @@ final class Machine {
         }
     }
 
-    private func test(_ condition: Condition, thread t: Int) -> Bool? {
+    private mutating func test(_ condition: Condition, thread t: Int) -> Bool? {
         switch condition {
         case let .compare(l, op, r):
             guard let left = evaluate(l, thread: t), let right = evaluate(r, thread: t) else { return nil }
@@ -645,7 +736,7 @@ final class Machine {
     }
 
     /// Whether evaluating this expression is a read that a later write may race with.
-    private func isTwoStep(_ expression: Expression) -> Bool {
+    private mutating func isTwoStep(_ expression: Expression) -> Bool {
         switch expression {
         case .read, .unwrap, .begin: return true
         default: return false
@@ -654,16 +745,15 @@ final class Machine {
 
     // MARK: Statements
 
-    private func advance(_ t: Int, _ frameIndex: Int) {
+    private mutating func advance(_ t: Int, _ frameIndex: Int) {
         threads[t].frames[frameIndex].pc += 1
         threads[t].frames[frameIndex].phase = 0
     }
 
-    private func execute(_ statementIndex: Int32, thread t: Int, frameIndex: Int) {
-        let statement = scenario.statements[Int(statementIndex)]
+    private mutating func execute(_ statementIndex: Int32, thread t: Int, frameIndex: Int) {
         let lane = Int32(t)
         record(lane, .step(statement: statementIndex, phase: threads[t].frames[frameIndex].phase))
-        switch statement.kind {
+        switch statementTable.kinds[Int(statementIndex)] {
         case let .declare(slot, initial):
             if let initial, isTwoStep(initial), threads[t].frames[frameIndex].phase == 0 {
                 guard let value = evaluate(initial, thread: t) else { return }
@@ -809,7 +899,7 @@ final class Machine {
             guard let value = evaluate(expression, thread: t) else { return }
             if case let .task(index) = value {
                 bgTasks[Int(index)].expirationHandler = block
-                bgTasks[Int(index)].captured = block.map { capture(lane, block: $0) } ?? []
+                bgTasks[Int(index)].captured = block.map { capture(lane, block: $0) } ?? .none
             }
             advance(t, frameIndex)
         case let .completePush(expression):
@@ -834,4 +924,11 @@ final class Machine {
             advance(t, frameIndex)
         }
     }
+}
+
+/// Empties an array and keeps its storage. An empty array is left alone: removing nothing still
+/// took the generic replace path, and most of a run's arrays are empty when the next run starts.
+@inline(__always)
+private func clear<Element>(_ array: inout [Element]) {
+    if !array.isEmpty { array.removeAll(keepingCapacity: true) }
 }

@@ -1,0 +1,33 @@
+@testable import BGKBEngine
+import Testing
+
+/// The byte lexer is a fast path: on ASCII text it must give exactly what the Character lexer
+/// gives (tokens, columns, problems), or diagnostics and traces would change.
+@Suite struct LexerEquivalenceTests {
+    static let tricky: [String] = [
+        "",
+        "\n",
+        "var a = 1\n\n",
+        "let x = \"unterminated\n  y += 10_000.5ms // comment\n",
+        "a...b..<c == d != e <= f >= g && h || i -> j ; ? @ _ _x x_ 0x8BADF00D 0xbada5e47 1.5s 2..3",
+        "weird # $ % ^ ` ~ \u{0B} char\t\ttabs \"esc\\\"aped\\\\\" end",
+        "func f() {\n  print(\"hi\")\n}\nat 0s: app launches",
+    ]
+
+    static var texts: [String] { tricky + ScenarioSamples.all.map(\.text) }
+
+    @Test(arguments: texts)
+    func byteLexerMatchesCharacterLexer(_ text: String) throws {
+        let bytes = try #require(ScenarioLexer.asciiBytes(text))
+        let fast = ScenarioLexer.tokenizeASCII(bytes)
+        let general = ScenarioLexer.tokenizeCharacters(text)
+        #expect(fast.tokens == general.tokens)
+        #expect(fast.problems == general.problems)
+        #expect(ScenarioLexer.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test(arguments: ["caf\u{E9} = 1", "a = 1\r\nb = 2", "\u{1F600}"])
+    func nonASCIIOrCarriageReturnTakesTheGeneralPath(_ text: String) {
+        #expect(ScenarioLexer.asciiBytes(text) == nil)
+    }
+}
