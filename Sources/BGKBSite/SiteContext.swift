@@ -79,6 +79,21 @@ public struct SiteContext: Sendable {
         SitePaths.link(from: page, to: target, anchor: anchor)
     }
 
+    /// A link to a rule as pages show it: its heading and kind badge.
+    struct RuleReference {
+        var href: String
+        var title: String
+        var kind: String
+        var kindClass: String
+    }
+
+    /// The typed reference the rule pages write directly; nil when the rule does not exist.
+    func ruleReferenceLink(_ id: String, from page: String) -> RuleReference? {
+        guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
+        return RuleReference(href: link(from: page, to: path), title: Self.heading(rule),
+                             kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind))
+    }
+
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
     func ruleReference(_ id: String, from page: String) -> [String: Any]? {
         guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
@@ -102,8 +117,20 @@ public struct SiteContext: Sendable {
         return ["href": link(from: page, to: path), "title": topic.title, "id": topic.id]
     }
 
-    /// A citation as the templates show it: the source's title and link, version, locator, flags.
-    func citation(_ citation: Citation, from page: String) -> [String: Any] {
+    /// A citation as pages show it: the source's title and link, version, locator, flags.
+    struct CitationLink {
+        var title: String
+        var href: String
+        var unverified: Bool
+        var known: Bool
+        /// Only plain http(s) links from sources.yml.
+        var url: String?
+        var version: String?
+        var locator: String?
+        var reliability: String?
+    }
+
+    func citationLink(_ citation: Citation, from page: String) -> CitationLink {
         let source = corpus.source(citation.source)
         var title = source?.title ?? citation.source
         var href = link(from: page, to: SitePaths.sources, anchor: source == nil ? "sources-list" : sourceAnchor(citation.source))
@@ -112,7 +139,7 @@ public struct SiteContext: Sendable {
         // two versions): point at that version on the document's page.
         if source == nil {
             let parts = citation.source.split(separator: "@", maxSplits: 1).map(String.init)
-            if let document = corpus.documents.first(where: { $0.id == parts[0] }), let path = documentPath(document.id) {
+            if let first = parts.first, let document = corpus.documents.first(where: { $0.id == first }), let path = documentPath(document.id) {
                 version = parts.count == 2 ? parts[1] : citation.version
                 title = document.title
                 // Only versions the document has get an anchor on its page.
@@ -120,19 +147,27 @@ public struct SiteContext: Sendable {
                 href = link(from: page, to: path, anchor: known.map { DocumentPages.versionAnchor($0) })
             }
         }
+        let url = source?.url.flatMap { SafeURL.isExternalHTTP($0) ? $0 : nil }
+        return CitationLink(title: title, href: href, unverified: citation.unverified, known: source != nil, url: url,
+                            version: version, locator: citation.locator, reliability: source?.reliability.rawValue)
+    }
+
+    /// A citation for the Mustache templates.
+    func citation(_ citation: Citation, from page: String) -> [String: Any] {
+        let link = citationLink(citation, from: page)
         var value: [String: Any] = [
-            "title": title,
-            "href": href,
-            "unverified": citation.unverified,
-            "known": source != nil,
+            "title": link.title,
+            "href": link.href,
+            "unverified": link.unverified,
+            "known": link.known,
             // Absent values are `false`, not missing: Mustache would otherwise look the key up in
             // the enclosing object and show its value instead.
             "url": false, "version": false, "locator": false, "reliability": false,
         ]
-        if let url = source?.url, SafeURL.isExternalHTTP(url) { value["url"] = url }
-        if let version { value["version"] = version }
-        if let locator = citation.locator { value["locator"] = locator }
-        if let reliability = source?.reliability { value["reliability"] = reliability.rawValue }
+        if let url = link.url { value["url"] = url }
+        if let version = link.version { value["version"] = version }
+        if let locator = link.locator { value["locator"] = locator }
+        if let reliability = link.reliability { value["reliability"] = reliability }
         return value
     }
 

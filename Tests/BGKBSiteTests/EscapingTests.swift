@@ -39,6 +39,20 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("<script>alert('x')</script>", "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"),
+        ("a \" onclick=\"b", "a &quot; onclick=&quot;b"),
+        ("AT&T — “ok” 😀", "AT&amp;T — “ok” 😀"),
+    ])
+    func writerEscapesEveryValueLikeMustache(_ value: String, _ escaped: String) {
+        var writer = HTMLWriter()
+        writer.markup("<p title=\"")
+        writer.text(value)
+        writer.markup("\">")
+        #expect(writer.string == "<p title=\"" + escaped + "\">")
+    }
+
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
     }
