@@ -3,19 +3,21 @@ import BGKBModel
 /// A page per rule: the statement, why it matters, numbers, APIs, simulated examples with their
 /// timelines, what to do instead, sources, revision history with word diffs, related rules.
 enum RulePage {
-    static func renderAll(_ context: SiteContext) -> StepOutput {
+    static func renderAll(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         let rules = context.corpus.rules
-        // Pages are independent, so they render on every core; each result goes to its rule's
-        // slot and is merged in corpus order, so the output does not depend on thread timing.
-        let results = ParallelMap.map(rules) { rule -> (String, String, Diagnostics)? in
+        // Pages are independent, so they render on every core and go to the sink (disk) as soon as
+        // each is made; only their diagnostics come back, merged in corpus order, so the output
+        // does not depend on thread timing.
+        let results = ParallelMap.map(rules) { rule -> Diagnostics? in
             guard let path = context.rulePath(rule.id) else { return nil }
             let (html, diagnostics) = render(rule, context: context, path: path)
-            return (path, html, diagnostics)
+            sink.emit(path, html)
+            return diagnostics
         }
         var output = StepOutput()
-        for case let (path, html, diagnostics)? in results where output.files[path] == nil {
-            output.files[path] = html
+        for case let diagnostics? in results {
             output.diagnostics.append(contentsOf: diagnostics)
+            output.streamedCount += 1
         }
         return output
     }
