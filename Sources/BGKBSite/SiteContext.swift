@@ -85,13 +85,19 @@ public struct SiteContext: Sendable {
         var title: String
         var kind: String
         var kindClass: String
+        var statement: String
+        var showStatement: Bool
+        var removed: Bool
     }
 
     /// The typed reference the rule pages write directly; nil when the rule does not exist.
     func ruleReferenceLink(_ id: String, from page: String) -> RuleReference? {
         guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
-        return RuleReference(href: link(from: page, to: path), title: Self.heading(rule),
-                             kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind))
+        let heading = Self.heading(rule)
+        return RuleReference(href: link(from: page, to: path), title: heading,
+                             kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind),
+                             statement: rule.statement, showStatement: heading != rule.statement,
+                             removed: removedRuleIDs.contains(id))
     }
 
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
@@ -183,39 +189,47 @@ public struct SiteContext: Sendable {
     /// Headings inside Content Markdown sit under a page's `h1` and its `h2` sections: push them
     /// down two levels so the outline stays in order (cmark writes bare `<hN>` tags).
     static func demoteHeadings(_ html: String) -> String {
-        guard html.contains("<h") else { return html }
-        var result = html
-        for level in stride(from: 6, through: 1, by: -1) {
-            let target = min(6, level + 2)
-            result = result.replacingOccurrences(of: "<h\(level)>", with: "<h\(target)>")
-                .replacingOccurrences(of: "</h\(level)>", with: "</h\(target)>")
+        let bytes = Array(html.utf8)
+        guard TextScan.firstIndex(of: "<h", in: bytes, from: 0) != nil else { return html }
+        // One pass: `<hN>` and `</hN>` (N in 1...6) become level min(6, N + 2).
+        var result = bytes
+        var index = 0
+        while let open = TextScan.firstIndex(of: "<", in: bytes, from: index) {
+            var digit = open + 2
+            if digit < bytes.count, bytes[open + 1] == UInt8(ascii: "/") { digit += 1 }
+            if digit + 1 < bytes.count, bytes[digit - 1] == UInt8(ascii: "h"), bytes[digit + 1] == UInt8(ascii: ">"),
+               (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[digit]) {
+                result[digit] = min(UInt8(ascii: "6"), bytes[digit] + 2)
+            }
+            index = open + 1
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     private func rewriteRuleAnchors(_ html: String, from page: String) -> String {
-        let marker = "href=\"#"
-        guard html.contains(marker) else { return html }
-        var result = ""
-        var rest = Substring(html)
-        while let range = rest.range(of: marker) {
-            result += rest[..<range.lowerBound]
-            let afterMarker = rest[range.upperBound...]
-            guard let close = afterMarker.firstIndex(of: "\"") else {
-                result += rest[range.lowerBound...]
-                rest = ""
-                break
-            }
-            let fragment = String(afterMarker[..<close])
+        let bytes = Array(html.utf8)
+        guard var found = TextScan.firstIndex(of: "href=\"#", in: bytes, from: 0) else { return html }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        while true {
+            let fragmentStart = found + 7
+            guard let close = bytes[fragmentStart...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            result.append(contentsOf: bytes[copied..<found])
+            let fragment = String(decoding: bytes[fragmentStart..<close], as: UTF8.self)
             if let path = rulePath(fragment) {
-                result += "href=\"" + link(from: page, to: path) + "\""
+                result.append(contentsOf: "href=\"".utf8)
+                result.append(contentsOf: link(from: page, to: path).utf8)
+                result.append(UInt8(ascii: "\""))
             } else {
-                result += "href=\"#" + fragment + "\""
+                result.append(contentsOf: bytes[found...close])
             }
-            rest = afterMarker[afterMarker.index(after: close)...]
+            copied = close + 1
+            guard let next = TextScan.firstIndex(of: "href=\"#", in: bytes, from: copied) else { break }
+            found = next
         }
-        result += rest
-        return result
+        result.append(contentsOf: bytes[copied...])
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Plain text of Content Markdown, for the search index and meta descriptions.
@@ -254,9 +268,9 @@ enum SafeURL {
 enum Importance {
     static func score(_ rule: Rule) -> Int {
         var score = 0
-        let text = (rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased()
-        let topCause = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
-        if topCause.contains(where: text.contains) { score += 8 }
+        let text = Array((rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased().utf8)
+        let topCause: [StaticString] = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+        if topCause.contains(where: { TextScan.firstIndex(of: $0, in: text, from: 0) != nil }) { score += 8 }
         if !rule.crashCodes.isEmpty { score += 4 }
         switch rule.callout {
         case .important?: score += 3

@@ -55,6 +55,16 @@ import Testing
 
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
+        #expect(SiteContext.demoteHeadings("<h3>x</h3><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">") == "<h5>x</h5><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">")
+        #expect(SiteContext.demoteHeadings("a <") == "a <")
+    }
+
+    /// The search index's text is collapsed without Foundation; it must match splitting on
+    /// `Character.isWhitespace` and joining with single spaces.
+    @Test(arguments: ["", "  a  b ", "a\r\nb\tc\u{0B}d\u{0C}e", "non\u{00A0}breaking\u{2028}line\u{0085}next\u{3000}ideo",
+                      "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators"])
+    func whitespaceCollapsesLikeSplitAndJoin(_ text: String) {
+        #expect(TextScan.collapseWhitespace(text) == text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
 
     @Test(arguments: ["https://example.com/a", "http://example.com"])

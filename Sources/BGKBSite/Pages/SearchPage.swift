@@ -83,6 +83,6 @@ enum SearchPage {
     }
 
     private static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        TextScan.collapseWhitespace(text)
     }
 }

@@ -275,11 +275,12 @@ enum TimelineSVG {
         }
 
         static func stateClass(_ detail: String) -> String {
-            let lower = detail.lowercased()
-            if lower.contains("foreground") || lower.contains("active") { return "foreground" }
-            if lower.contains("suspend") { return "suspended" }
-            if lower.contains("terminat") || lower.contains("killed") { return "terminated" }
-            if lower.contains("background") { return "background" }
+            let lower = Array(detail.lowercased().utf8)
+            func has(_ word: StaticString) -> Bool { TextScan.firstIndex(of: word, in: lower, from: 0) != nil }
+            if has("foreground") || has("active") { return "foreground" }
+            if has("suspend") { return "suspended" }
+            if has("terminat") || has("killed") { return "terminated" }
+            if has("background") { return "background" }
             return "other"
         }
 
