@@ -31,19 +31,35 @@ final class SiteSink: @unchecked Sendable {
         return emitted.count
     }
 
+    /// A page written by `HTMLWriter`: on disk as its bytes, without building a String.
+    @discardableResult
+    func emit(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard staging != nil else { return emit(path, String(decoding: bytes, as: UTF8.self)) }
+        return store(path, byteCount: bytes.count) { try $0.write(path, bytes) }
+    }
+
     /// Records (and writes) one file. Returns false when an earlier step already wrote `path`;
     /// the later contents win, as they did when the site was one dictionary.
     @discardableResult
     func emit(_ path: String, _ contents: String) -> Bool {
-        lock.lock()
-        let isNew = emitted.insert(path).inserted
-        byteCount += contents.utf8.count
-        guard let staging else {
+        guard staging != nil else {
+            lock.lock()
+            let isNew = emitted.insert(path).inserted
+            byteCount += contents.utf8.count
             if let previous = memory[path] { byteCount -= previous.utf8.count }
             memory[path] = contents
             lock.unlock()
             return isNew
         }
+        return store(path, byteCount: contents.utf8.count) { try $0.write(path, contents) }
+    }
+
+    /// Bookkeeping under the lock, then the write outside it.
+    private func store(_ path: String, byteCount count: Int, write: (SiteWriter.Staging) throws -> Void) -> Bool {
+        guard let staging else { return false }
+        lock.lock()
+        let isNew = emitted.insert(path).inserted
+        byteCount += count
         let folder = (path as NSString).deletingLastPathComponent
         var needsFolder = false
         if !folder.isEmpty, !madeFolders.contains(folder) { madeFolders.insert(folder); needsFolder = true }
@@ -53,7 +69,7 @@ final class SiteSink: @unchecked Sendable {
         }
         lock.unlock()
         do {
-            try staging.write(path, contents)
+            try write(staging)
         } catch {
             lock.lock(); record(error); lock.unlock()
         }

@@ -65,10 +65,19 @@ public enum SiteWriter {
 
         /// Writes one file; its folder must exist (`makeFolder`).
         func write(_ relative: String, _ contents: String) throws {
+            var contents = contents
+            try contents.withUTF8 { try write(relative, $0) }
+        }
+
+        func write(_ relative: String, _ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBufferPointer { try write(relative, $0) }
+        }
+
+        private func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
             }
-            try SiteWriter.writeFile(folder.path + "/" + relative, contents)
+            try SiteWriter.writeFile(folder.path + "/" + relative, bytes)
         }
 
         /// The swap: move the old folder aside, move the new one in, then delete the old one.
@@ -160,7 +169,7 @@ public enum SiteWriter {
     /// Plain open/write/close. Foundation's `Data.write` syncs every file to disk, which made a
     /// 2,000-page build spend most of its time waiting; the folder swap already guarantees that a
     /// reader sees either the old site or the whole new one.
-    static func writeFile(_ path: String, _ contents: String) throws {
+    static func writeFile(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
@@ -168,8 +177,7 @@ public enum SiteWriter {
         defer { close(descriptor) }
         // World-readable whatever the umask, so a link checker running as `nobody` can read it.
         fchmod(descriptor, 0o644)
-        var contents = contents
-        try contents.withUTF8 { bytes in try writeAll(descriptor, bytes, path: path) }
+        try writeAll(descriptor, bytes, path: path)
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {

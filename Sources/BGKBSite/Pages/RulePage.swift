@@ -10,8 +10,8 @@ enum RulePage {
         // does not depend on thread timing.
         let results = ParallelMap.map(rules) { rule -> Diagnostics? in
             guard let path = context.rulePath(rule.id) else { return nil }
-            let (html, diagnostics) = render(rule, context: context, path: path)
-            sink.emit(path, html)
+            let (page, diagnostics) = write(rule, context: context, path: path)
+            sink.emit(path, page.bytes)
             return diagnostics
         }
         var output = StepOutput()
@@ -23,12 +23,17 @@ enum RulePage {
     }
 
     static func render(_ rule: Rule, context: SiteContext, path: String) -> (String, Diagnostics) {
+        let (page, diagnostics) = write(rule, context: context, path: path)
+        return (page.string, diagnostics)
+    }
+
+    static func write(_ rule: Rule, context: SiteContext, path: String) -> (HTMLWriter, Diagnostics) {
         var diagnostics = Diagnostics()
         var w = HTMLWriter(capacity: 48 * 1024)
         Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
             writeBody(rule, context: context, path: path, diagnostics: &diagnostics, into: &w)
         }
-        return (w.string, diagnostics)
+        return (w, diagnostics)
     }
 
     /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);
@@ -268,7 +273,7 @@ enum RulePage {
             w.markup(".")
         }
         w.markup("</p>\n</div>\n<figure class=\"timeline-figure\">\n")
-        w.trusted(drawing.svg)
+        w.trusted(drawing.markup)
         w.markup("\n<figcaption><span class=\"tl-legend\" aria-hidden=\"true\"><span class=\"sw sw-task\"></span>task running <span class=\"sw sw-leak\"></span>task never ended <span class=\"sw sw-expiry\"></span>expiry handler called <span class=\"sw sw-step\"></span>code runs <span class=\"sw sw-log\"></span>system logs a warning <span class=\"sw sw-end\"></span>app killed or crashed. Events at one instant are spread out in the order they happened.</span>")
         w.text((verdict.counterexample != nil ? "The breaking schedule. " : "A typical run. ") + drawing.description)
         w.markup("</figcaption>\n</figure>\n<details class=\"timeline-text\">\n<summary>The timeline as text</summary>\n<ol>\n")

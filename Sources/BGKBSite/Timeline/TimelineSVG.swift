@@ -14,7 +14,8 @@ enum TimelineSVG {
 
     /// A laid-out timeline: the SVG markup and the same story as a list of sentences.
     struct Drawing {
-        var svg: String
+        var markup: HTMLWriter
+        var svg: String { markup.string }
         var description: String
         var textEvents: [TextEvent]
     }
@@ -36,7 +37,7 @@ enum TimelineSVG {
             TextEvent(time: Format.seconds(event.time), lane: event.lane, kindLabel: kindLabel(event.kind),
                       detail: event.detail, subject: event.subject)
         }
-        return Drawing(svg: writer.string, description: layout.description, textEvents: textEvents)
+        return Drawing(markup: writer, description: layout.description, textEvents: textEvents)
     }
 
     static func kindLabel(_ kind: TraceEvent.Kind) -> String {
