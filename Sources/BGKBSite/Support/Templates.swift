@@ -17,7 +17,6 @@ struct Templates: Sendable {
         "sources": SourcesPage.template,
         "document": DocumentPages.template,
         "crash-codes": CrashCodesPage.template,
-        "apis": APIIndexPage.template,
         "search": SearchPage.template,
         "not-found": NotFoundPage.template,
         "sitemap": Sitemap.template,
