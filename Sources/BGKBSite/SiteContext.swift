@@ -20,6 +20,9 @@ public struct SiteContext: Sendable {
     let rulesByID: [String: Rule]
     let documentsByID: [String: Document]
     let removedRuleIDs: Set<String>
+    /// Every rule as linked from the site's root, made once: lists, the API index and crash codes
+    /// link the same rules tens of thousands of times at 10,000 rules.
+    let ruleReferences: [String: RuleReference]
     /// API name → ids of the rules naming it, both in a stable order.
     let apiIndex: [(api: String, rules: [String])]
     let crashCodeIndex: [(code: String, rules: [String])]
@@ -42,6 +45,16 @@ public struct SiteContext: Sendable {
         documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
+        var references: [String: RuleReference] = [:]
+        for rule in corpus.rules where references[rule.id] == nil {
+            guard let slug = ruleSlugs[rule.id] else { continue }
+            let heading = Self.heading(rule)
+            references[rule.id] = RuleReference(href: SitePaths.rule(slug), title: heading,
+                                                kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind),
+                                                statement: rule.statement, showStatement: heading != rule.statement,
+                                                removed: removed.contains(rule.id))
+        }
+        ruleReferences = references
         let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         rankedRules = corpus.rules
             .filter { !removed.contains($0.id) }
@@ -92,12 +105,10 @@ public struct SiteContext: Sendable {
 
     /// The typed reference the rule pages write directly; nil when the rule does not exist.
     func ruleReferenceLink(_ id: String, from page: String) -> RuleReference? {
-        guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
-        let heading = Self.heading(rule)
-        return RuleReference(href: link(from: page, to: path), title: heading,
-                             kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind),
-                             statement: rule.statement, showStatement: heading != rule.statement,
-                             removed: removedRuleIDs.contains(id))
+        guard var reference = ruleReferences[id] else { return nil }
+        let root = SitePaths.root(from: page)
+        if !root.isEmpty { reference.href = root + reference.href }
+        return reference
     }
 
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
