@@ -10,17 +10,22 @@ public struct SiteBuild: Sendable {
     public var diagnostics: Diagnostics
     /// One entry per named step, in the order they ran.
     public var steps: [StepReport]
+    /// Files and bytes made; also set when the files went straight to disk and `files` is empty.
+    public var fileCount: Int
+    public var byteCount: Int
 
     public init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics(), steps: [StepReport] = []) {
         self.files = files
         self.diagnostics = diagnostics
         self.steps = steps
+        fileCount = files.count
+        byteCount = files.values.reduce(0) { $0 + $1.utf8.count }
     }
 
     /// Paths in byte order, so every listing of the site is the same on every machine.
     public var paths: [String] { files.keys.sorted() }
 
-    public var totalBytes: Int { files.values.reduce(0) { $0 + $1.utf8.count } }
+    public var totalBytes: Int { byteCount }
 }
 
 /// What one named step did: its name, the files it wrote and its wall-clock time.

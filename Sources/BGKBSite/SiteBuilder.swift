@@ -7,7 +7,7 @@ public enum SiteBuilder {
     public static let steps: [SiteStep] = [
         SiteStep("stylesheet and scripts", Assets.render),
         SiteStep("home page", HomePage.render),
-        SiteStep("rule pages", RulePage.renderAll),
+        SiteStep("rule pages", streaming: RulePage.renderAll),
         SiteStep("rule list", RulesIndexPage.render),
         SiteStep("topic pages", TopicPages.render),
         SiteStep("revision timeline", RevisionTimelinePage.render),
@@ -23,6 +23,23 @@ public enum SiteBuilder {
 
     public static func build(corpus: Corpus, verdicts: [ExampleVerdict],
                              configuration: SiteConfiguration = SiteConfiguration()) -> SiteBuild {
+        let sink = SiteSink()
+        var site = build(corpus: corpus, verdicts: verdicts, configuration: configuration, into: sink)
+        site.files = sink.files
+        return site
+    }
+
+    /// Builds the site straight into a staging folder, page by page, so the pages are never all in
+    /// memory at once. `files` of the result stays empty; `fileCount` and `byteCount` say what was
+    /// written. On any error (in the diagnostics, or `writeError`) the caller discards the staging.
+    public static func build(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration = SiteConfiguration(),
+                             writingInto staging: SiteWriter.Staging) -> (site: SiteBuild, writeError: SiteWriter.WriteError?) {
+        let sink = SiteSink(staging: staging)
+        let site = build(corpus: corpus, verdicts: verdicts, configuration: configuration, into: sink)
+        return (site, sink.failure)
+    }
+
+    static func build(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration, into sink: SiteSink) -> SiteBuild {
         let clock = ContinuousClock()
         var site = SiteBuild()
         let start = clock.now
@@ -33,16 +50,17 @@ public enum SiteBuilder {
         site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
         for step in steps {
             let stepStart = clock.now
-            let output = step.run(context)
-            for (path, contents) in output.files {
-                if site.files[path] != nil {
-                    site.diagnostics.error("site-duplicate-path", "two build steps wrote \(path)", at: nil)
-                }
-                site.files[path] = contents
+            let output = step.run(context, sink)
+            // Sorted, so a duplicate is reported the same way on every run.
+            for path in output.files.keys.sorted() where !sink.emit(path, output.files[path, default: ""]) {
+                site.diagnostics.error("site-duplicate-path", "two build steps wrote \(path)", at: nil)
             }
             site.diagnostics.append(contentsOf: output.diagnostics)
-            site.steps.append(StepReport(name: step.name, fileCount: output.files.count, duration: clock.now - stepStart))
+            site.steps.append(StepReport(name: step.name, fileCount: output.files.count + output.streamedCount,
+                                         duration: clock.now - stepStart))
         }
+        site.fileCount = sink.fileCount
+        site.byteCount = sink.byteCount
         return site
     }
 
@@ -50,6 +68,9 @@ public enum SiteBuilder {
     static func run(step name: String, corpus: Corpus, verdicts: [ExampleVerdict] = [],
                     configuration: SiteConfiguration = SiteConfiguration()) -> StepOutput? {
         guard let step = steps.first(where: { $0.name == name }) else { return nil }
-        return step.run(SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration))
+        let sink = SiteSink()
+        var output = step.run(SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration), sink)
+        output.files.merge(sink.files) { current, _ in current }
+        return output
     }
 }

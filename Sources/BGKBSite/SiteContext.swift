@@ -20,6 +20,9 @@ public struct SiteContext: Sendable {
     let rulesByID: [String: Rule]
     let documentsByID: [String: Document]
     let removedRuleIDs: Set<String>
+    /// Every rule as linked from the site's root, made once: lists, the API index and crash codes
+    /// link the same rules tens of thousands of times at 10,000 rules.
+    let ruleReferences: [String: RuleReference]
     /// API name → ids of the rules naming it, both in a stable order.
     let apiIndex: [(api: String, rules: [String])]
     let crashCodeIndex: [(code: String, rules: [String])]
@@ -42,6 +45,16 @@ public struct SiteContext: Sendable {
         documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
+        var references: [String: RuleReference] = [:]
+        for rule in corpus.rules where references[rule.id] == nil {
+            guard let slug = ruleSlugs[rule.id] else { continue }
+            let heading = Self.heading(rule)
+            references[rule.id] = RuleReference(href: SitePaths.rule(slug), title: heading,
+                                                kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind),
+                                                statement: rule.statement, showStatement: heading != rule.statement,
+                                                removed: removed.contains(rule.id))
+        }
+        ruleReferences = references
         let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         rankedRules = corpus.rules
             .filter { !removed.contains($0.id) }
@@ -79,6 +92,25 @@ public struct SiteContext: Sendable {
         SitePaths.link(from: page, to: target, anchor: anchor)
     }
 
+    /// A link to a rule as pages show it: its heading and kind badge.
+    struct RuleReference {
+        var href: String
+        var title: String
+        var kind: String
+        var kindClass: String
+        var statement: String
+        var showStatement: Bool
+        var removed: Bool
+    }
+
+    /// The typed reference the rule pages write directly; nil when the rule does not exist.
+    func ruleReferenceLink(_ id: String, from page: String) -> RuleReference? {
+        guard var reference = ruleReferences[id] else { return nil }
+        let root = SitePaths.root(from: page)
+        if !root.isEmpty { reference.href = root + reference.href }
+        return reference
+    }
+
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
     func ruleReference(_ id: String, from page: String) -> [String: Any]? {
         guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
@@ -102,8 +134,20 @@ public struct SiteContext: Sendable {
         return ["href": link(from: page, to: path), "title": topic.title, "id": topic.id]
     }
 
-    /// A citation as the templates show it: the source's title and link, version, locator, flags.
-    func citation(_ citation: Citation, from page: String) -> [String: Any] {
+    /// A citation as pages show it: the source's title and link, version, locator, flags.
+    struct CitationLink {
+        var title: String
+        var href: String
+        var unverified: Bool
+        var known: Bool
+        /// Only plain http(s) links from sources.yml.
+        var url: String?
+        var version: String?
+        var locator: String?
+        var reliability: String?
+    }
+
+    func citationLink(_ citation: Citation, from page: String) -> CitationLink {
         let source = corpus.source(citation.source)
         var title = source?.title ?? citation.source
         var href = link(from: page, to: SitePaths.sources, anchor: source == nil ? "sources-list" : sourceAnchor(citation.source))
@@ -112,7 +156,7 @@ public struct SiteContext: Sendable {
         // two versions): point at that version on the document's page.
         if source == nil {
             let parts = citation.source.split(separator: "@", maxSplits: 1).map(String.init)
-            if let document = corpus.documents.first(where: { $0.id == parts[0] }), let path = documentPath(document.id) {
+            if let first = parts.first, let document = corpus.documents.first(where: { $0.id == first }), let path = documentPath(document.id) {
                 version = parts.count == 2 ? parts[1] : citation.version
                 title = document.title
                 // Only versions the document has get an anchor on its page.
@@ -120,19 +164,27 @@ public struct SiteContext: Sendable {
                 href = link(from: page, to: path, anchor: known.map { DocumentPages.versionAnchor($0) })
             }
         }
+        let url = source?.url.flatMap { SafeURL.isExternalHTTP($0) ? $0 : nil }
+        return CitationLink(title: title, href: href, unverified: citation.unverified, known: source != nil, url: url,
+                            version: version, locator: citation.locator, reliability: source?.reliability.rawValue)
+    }
+
+    /// A citation for the Mustache templates.
+    func citation(_ citation: Citation, from page: String) -> [String: Any] {
+        let link = citationLink(citation, from: page)
         var value: [String: Any] = [
-            "title": title,
-            "href": href,
-            "unverified": citation.unverified,
-            "known": source != nil,
+            "title": link.title,
+            "href": link.href,
+            "unverified": link.unverified,
+            "known": link.known,
             // Absent values are `false`, not missing: Mustache would otherwise look the key up in
             // the enclosing object and show its value instead.
             "url": false, "version": false, "locator": false, "reliability": false,
         ]
-        if let url = source?.url, SafeURL.isExternalHTTP(url) { value["url"] = url }
-        if let version { value["version"] = version }
-        if let locator = citation.locator { value["locator"] = locator }
-        if let reliability = source?.reliability { value["reliability"] = reliability.rawValue }
+        if let url = link.url { value["url"] = url }
+        if let version = link.version { value["version"] = version }
+        if let locator = link.locator { value["locator"] = locator }
+        if let reliability = link.reliability { value["reliability"] = reliability }
         return value
     }
 
@@ -148,39 +200,47 @@ public struct SiteContext: Sendable {
     /// Headings inside Content Markdown sit under a page's `h1` and its `h2` sections: push them
     /// down two levels so the outline stays in order (cmark writes bare `<hN>` tags).
     static func demoteHeadings(_ html: String) -> String {
-        guard html.contains("<h") else { return html }
-        var result = html
-        for level in stride(from: 6, through: 1, by: -1) {
-            let target = min(6, level + 2)
-            result = result.replacingOccurrences(of: "<h\(level)>", with: "<h\(target)>")
-                .replacingOccurrences(of: "</h\(level)>", with: "</h\(target)>")
+        let bytes = Array(html.utf8)
+        guard TextScan.firstIndex(of: "<h", in: bytes, from: 0) != nil else { return html }
+        // One pass: `<hN>` and `</hN>` (N in 1...6) become level min(6, N + 2).
+        var result = bytes
+        var index = 0
+        while let open = TextScan.firstIndex(of: "<", in: bytes, from: index) {
+            var digit = open + 2
+            if digit < bytes.count, bytes[open + 1] == UInt8(ascii: "/") { digit += 1 }
+            if digit + 1 < bytes.count, bytes[digit - 1] == UInt8(ascii: "h"), bytes[digit + 1] == UInt8(ascii: ">"),
+               (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(bytes[digit]) {
+                result[digit] = min(UInt8(ascii: "6"), bytes[digit] + 2)
+            }
+            index = open + 1
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     private func rewriteRuleAnchors(_ html: String, from page: String) -> String {
-        let marker = "href=\"#"
-        guard html.contains(marker) else { return html }
-        var result = ""
-        var rest = Substring(html)
-        while let range = rest.range(of: marker) {
-            result += rest[..<range.lowerBound]
-            let afterMarker = rest[range.upperBound...]
-            guard let close = afterMarker.firstIndex(of: "\"") else {
-                result += rest[range.lowerBound...]
-                rest = ""
-                break
-            }
-            let fragment = String(afterMarker[..<close])
+        let bytes = Array(html.utf8)
+        guard var found = TextScan.firstIndex(of: "href=\"#", in: bytes, from: 0) else { return html }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        while true {
+            let fragmentStart = found + 7
+            guard let close = bytes[fragmentStart...].firstIndex(of: UInt8(ascii: "\"")) else { break }
+            result.append(contentsOf: bytes[copied..<found])
+            let fragment = String(decoding: bytes[fragmentStart..<close], as: UTF8.self)
             if let path = rulePath(fragment) {
-                result += "href=\"" + link(from: page, to: path) + "\""
+                result.append(contentsOf: "href=\"".utf8)
+                result.append(contentsOf: link(from: page, to: path).utf8)
+                result.append(UInt8(ascii: "\""))
             } else {
-                result += "href=\"#" + fragment + "\""
+                result.append(contentsOf: bytes[found...close])
             }
-            rest = afterMarker[afterMarker.index(after: close)...]
+            copied = close + 1
+            guard let next = TextScan.firstIndex(of: "href=\"#", in: bytes, from: copied) else { break }
+            found = next
         }
-        result += rest
-        return result
+        result.append(contentsOf: bytes[copied...])
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Plain text of Content Markdown, for the search index and meta descriptions.
@@ -219,9 +279,9 @@ enum SafeURL {
 enum Importance {
     static func score(_ rule: Rule) -> Int {
         var score = 0
-        let text = (rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased()
-        let topCause = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
-        if topCause.contains(where: text.contains) { score += 8 }
+        let text = Array((rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased().utf8)
+        let topCause: [StaticString] = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+        if topCause.contains(where: { TextScan.firstIndex(of: $0, in: text, from: 0) != nil }) { score += 8 }
         if !rule.crashCodes.isEmpty { score += 4 }
         switch rule.callout {
         case .important?: score += 3

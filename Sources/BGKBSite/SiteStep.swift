@@ -4,9 +4,15 @@ import BGKBModel
 /// Steps do not see each other's output, so they can be tested (and timed) one at a time.
 public struct SiteStep: Sendable {
     public var name: String
-    var run: @Sendable (SiteContext) -> StepOutput
+    /// Returns the files it made, or hands them to the sink as it makes them (rule pages).
+    var run: @Sendable (SiteContext, SiteSink) -> StepOutput
 
     init(_ name: String, _ run: @escaping @Sendable (SiteContext) -> StepOutput) {
+        self.name = name
+        self.run = { context, _ in run(context) }
+    }
+
+    init(_ name: String, streaming run: @escaping @Sendable (SiteContext, SiteSink) -> StepOutput) {
         self.name = name
         self.run = run
     }
@@ -16,6 +22,8 @@ public struct SiteStep: Sendable {
 struct StepOutput: Sendable {
     var files: [String: String] = [:]
     var diagnostics = Diagnostics()
+    /// How many files the step already handed to the sink itself.
+    var streamedCount = 0
 
     init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics()) {
         self.files = files

@@ -23,45 +23,120 @@ public enum SiteWriter {
     }
 
     public static func write(_ site: SiteBuild, to directory: URL) throws {
+        let staging = try stage(directory)
+        do {
+            for path in site.files.keys.sorted() {
+                let folder = (path as NSString).deletingLastPathComponent
+                if !folder.isEmpty { try staging.makeFolder(folder) }
+                try staging.write(path, site.files[path, default: ""])
+            }
+        } catch {
+            staging.discard()
+            throw error
+        }
+        try staging.commit()
+    }
+
+    /// A sibling folder being filled with a new site. Files go in one by one (`write`), from any
+    /// thread; `commit` swaps it into place, `discard` removes it and leaves the target untouched.
+    public final class Staging: @unchecked Sendable {
+        let target: URL
+        /// `.Site.building-PID`, next to the target.
+        let folder: URL
+
+        init(target: URL, folder: URL) {
+            self.target = target
+            self.folder = folder
+        }
+
+        /// Makes `relative` (and its parents) inside the staging folder; harmless when it exists.
+        func makeFolder(_ relative: String) throws {
+            guard SiteWriter.isSafeRelativePath(relative) else {
+                throw WriteError(path: relative, message: "is not a safe relative path inside the site")
+            }
+            let url = folder.appendingPathComponent(relative)
+            do {
+                // World-readable, so a link checker that drops privileges can still read them.
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            } catch {
+                throw WriteError(path: url.path, message: "cannot create folder: \(error.localizedDescription)")
+            }
+        }
+
+        /// Writes one file; its folder must exist (`makeFolder`).
+        func write(_ relative: String, _ contents: String) throws {
+            var contents = contents
+            try contents.withUTF8 { try write(relative, $0) }
+        }
+
+        func write(_ relative: String, _ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBufferPointer { try write(relative, $0) }
+        }
+
+        private func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
+            guard SiteWriter.isSafeRelativePath(relative) else {
+                throw WriteError(path: relative, message: "is not a safe relative path inside the site")
+            }
+            try SiteWriter.writeFile(folder.path + "/" + relative, bytes)
+        }
+
+        /// The swap: move the old folder aside, move the new one in, then delete the old one.
+        public func commit() throws {
+            let fileManager = FileManager.default
+            do {
+                try write(markerName, markerText)
+                try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            } catch {
+                discard()
+                throw error
+            }
+            let parent = target.deletingLastPathComponent()
+            let old = parent.appendingPathComponent(".\(target.lastPathComponent).previous-\(ProcessInfo.processInfo.processIdentifier)")
+            try? fileManager.removeItem(at: old)
+            let hadPrevious = fileManager.fileExists(atPath: target.path)
+            if hadPrevious {
+                do {
+                    try fileManager.moveItem(at: target, to: old)
+                } catch {
+                    discard()
+                    throw WriteError(path: target.path, message: "cannot move the previous site aside: \(error.localizedDescription)")
+                }
+            }
+            do {
+                try fileManager.moveItem(at: folder, to: target)
+            } catch {
+                if hadPrevious { try? fileManager.moveItem(at: old, to: target) }
+                discard()
+                throw WriteError(path: target.path, message: "cannot move the new site into place: \(error.localizedDescription)")
+            }
+            if hadPrevious { try? fileManager.removeItem(at: old) }
+        }
+
+        /// Removes the staging folder; the target is left as it was.
+        public func discard() {
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    /// Checks that `directory` may be replaced and makes an empty staging folder next to it.
+    public static func stage(_ directory: URL) throws -> Staging {
         let fileManager = FileManager.default
         let target = directory.standardizedFileURL
         let parent = target.deletingLastPathComponent()
-        let name = target.lastPathComponent
         try ensureReplaceable(target)
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             throw WriteError(path: parent.path, message: "cannot create folder: \(error.localizedDescription)")
         }
-        let staging = parent.appendingPathComponent(".\(name).building-\(ProcessInfo.processInfo.processIdentifier)")
-        try? fileManager.removeItem(at: staging)
+        let folder = parent.appendingPathComponent(".\(target.lastPathComponent).building-\(ProcessInfo.processInfo.processIdentifier)")
+        try? fileManager.removeItem(at: folder)
         do {
-            try writeFiles(site.files.merging([markerName: markerText]) { current, _ in current }, into: staging)
+            try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         } catch {
-            try? fileManager.removeItem(at: staging)
-            throw error
+            throw WriteError(path: folder.path, message: "cannot create folder: \(error.localizedDescription)")
         }
-
-        // The swap: move the old folder aside, move the new one in, then delete the old one.
-        let old = parent.appendingPathComponent(".\(name).previous-\(ProcessInfo.processInfo.processIdentifier)")
-        try? fileManager.removeItem(at: old)
-        let hadPrevious = fileManager.fileExists(atPath: target.path)
-        if hadPrevious {
-            do {
-                try fileManager.moveItem(at: target, to: old)
-            } catch {
-                try? fileManager.removeItem(at: staging)
-                throw WriteError(path: target.path, message: "cannot move the previous site aside: \(error.localizedDescription)")
-            }
-        }
-        do {
-            try fileManager.moveItem(at: staging, to: target)
-        } catch {
-            if hadPrevious { try? fileManager.moveItem(at: old, to: target) }
-            try? fileManager.removeItem(at: staging)
-            throw WriteError(path: target.path, message: "cannot move the new site into place: \(error.localizedDescription)")
-        }
-        if hadPrevious { try? fileManager.removeItem(at: old) }
+        return Staging(target: target, folder: folder)
     }
 
     /// Paths whose contents differ between the build and the folder (changed, missing or extra),
@@ -91,38 +166,10 @@ public enum SiteWriter {
         }
     }
 
-    private static func writeFiles(_ files: [String: String], into root: URL) throws {
-        let fileManager = FileManager.default
-        // World-readable, so a link checker that drops privileges can still read them.
-        let directoryAttributes: [FileAttributeKey: Any] = [.posixPermissions: 0o755]
-        do {
-            try fileManager.createDirectory(at: root, withIntermediateDirectories: true, attributes: directoryAttributes)
-        } catch {
-            throw WriteError(path: root.path, message: "cannot create folder: \(error.localizedDescription)")
-        }
-        var made = Set<String>()
-        for path in files.keys.sorted() {
-            guard isSafeRelativePath(path) else {
-                throw WriteError(path: path, message: "is not a safe relative path inside the site")
-            }
-            let url = root.appendingPathComponent(path)
-            let folder = url.deletingLastPathComponent()
-            do {
-                if made.insert(folder.path).inserted {
-                    try fileManager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: directoryAttributes)
-                }
-            } catch {
-                throw WriteError(path: folder.path, message: "cannot create folder: \(error.localizedDescription)")
-            }
-            try writeFile(url.path, files[path, default: ""])
-        }
-        try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
-    }
-
     /// Plain open/write/close. Foundation's `Data.write` syncs every file to disk, which made a
     /// 2,000-page build spend most of its time waiting; the folder swap already guarantees that a
     /// reader sees either the old site or the whole new one.
-    private static func writeFile(_ path: String, _ contents: String) throws {
+    static func writeFile(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
@@ -130,12 +177,13 @@ public enum SiteWriter {
         defer { close(descriptor) }
         // World-readable whatever the umask, so a link checker running as `nobody` can read it.
         fchmod(descriptor, 0o644)
-        var bytes = Array(contents.utf8)
+        try writeAll(descriptor, bytes, path: path)
+    }
+
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
+            let written = systemWrite(descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")

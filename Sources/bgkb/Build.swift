@@ -46,16 +46,15 @@ extension BGKB {
                 throw ExitCode(1)
             }
 
-            let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts,
-                                         configuration: SiteConfiguration(baseURL: baseURL, contentDirectory: options.content))
-            err.print(site.diagnostics.sorted)
-            if site.diagnostics.hasErrors {
-                err.print(line: "error: the site has \(site.diagnostics.errors.count) error(s); \(output) left untouched")
-                throw ExitCode(1)
-            }
-
+            let configuration = SiteConfiguration(baseURL: baseURL, contentDirectory: options.content)
             let target = URL(fileURLWithPath: output)
             if check {
+                let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts, configuration: configuration)
+                err.print(site.diagnostics.sorted)
+                if site.diagnostics.hasErrors {
+                    err.print(line: "error: the site has \(site.diagnostics.errors.count) error(s); \(output) left untouched")
+                    throw ExitCode(1)
+                }
                 let stale: [String]
                 do {
                     stale = try SiteWriter.differences(site, directory: target)
@@ -73,23 +72,46 @@ extension BGKB {
                 return
             }
 
-            let writeStart = clock.now
+            // Pages go straight into a staging folder next to the output as they are rendered (so
+            // they are never all in memory); only a build without errors is swapped into place.
+            let staging: SiteWriter.Staging
             do {
-                try SiteWriter.write(site, to: target)
+                staging = try SiteWriter.stage(target)
             } catch {
                 err.print(line: "error: \(error)")
                 throw ExitCode(2)
             }
-            let writeTime = clock.now - writeStart
+            let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts, configuration: configuration,
+                                                       writingInto: staging)
+            err.print(site.diagnostics.sorted)
+            if site.diagnostics.hasErrors {
+                staging.discard()
+                err.print(line: "error: the site has \(site.diagnostics.errors.count) error(s); \(output) left untouched")
+                throw ExitCode(1)
+            }
+            if let writeError {
+                staging.discard()
+                err.print(line: "error: \(writeError); \(output) left untouched")
+                throw ExitCode(2)
+            }
+
+            let swapStart = clock.now
+            do {
+                try staging.commit()
+            } catch {
+                err.print(line: "error: \(error)")
+                throw ExitCode(2)
+            }
+            let swapTime = clock.now - swapStart
 
             if timings {
                 print(Self.row("load and lint Content", files: nil, loadTime))
                 print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime))
                 for step in site.steps { print(Self.row(step.name, files: step.fileCount, step.duration)) }
-                print(Self.row("write and swap", files: site.files.count, writeTime))
+                print(Self.row("swap into place", files: nil, swapTime))
             }
             let kilobytes = (site.totalBytes + 1023) / 1024
-            print("wrote \(site.files.count) files (\(kilobytes) KB) to \(output)/ in \(Self.milliseconds(clock.now - started)) ms")
+            print("wrote \(site.fileCount) files (\(kilobytes) KB) to \(output)/ in \(Self.milliseconds(clock.now - started)) ms")
         }
 
         static func milliseconds(_ duration: Duration) -> String {

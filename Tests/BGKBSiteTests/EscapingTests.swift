@@ -39,8 +39,32 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        ("plain", "plain"),
+        ("<script>alert('x')</script>", "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"),
+        ("a \" onclick=\"b", "a &quot; onclick=&quot;b"),
+        ("AT&T — “ok” 😀", "AT&amp;T — “ok” 😀"),
+    ])
+    func writerEscapesEveryValueLikeMustache(_ value: String, _ escaped: String) {
+        var writer = HTMLWriter()
+        writer.markup("<p title=\"")
+        writer.text(value)
+        writer.markup("\">")
+        #expect(writer.string == "<p title=\"" + escaped + "\">")
+    }
+
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
+        #expect(SiteContext.demoteHeadings("<h3>x</h3><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">") == "<h5>x</h5><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">")
+        #expect(SiteContext.demoteHeadings("a <") == "a <")
+    }
+
+    /// The search index's text is collapsed without Foundation; it must match splitting on
+    /// `Character.isWhitespace` and joining with single spaces.
+    @Test(arguments: ["", "  a  b ", "a\r\nb\tc\u{0B}d\u{0C}e", "non\u{00A0}breaking\u{2028}line\u{0085}next\u{3000}ideo",
+                      "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators"])
+    func whitespaceCollapsesLikeSplitAndJoin(_ text: String) {
+        #expect(TextScan.collapseWhitespace(text) == text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
 
     @Test(arguments: ["https://example.com/a", "http://example.com"])

@@ -48,6 +48,38 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Site"])
     }
 
+    @Test func streamingIntoStagingWritesWhatTheMemoryBuildHolds() throws {
+        let root = try temporaryFolder("stream")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let memory = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts)
+        let output = root.appendingPathComponent("Site")
+        let staging = try SiteWriter.stage(output)
+        let (streamed, writeError) = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts,
+                                                       writingInto: staging)
+        #expect(writeError == nil)
+        #expect(streamed.files.isEmpty, "pages went to disk, not memory")
+        #expect(streamed.fileCount == memory.files.count)
+        #expect(streamed.byteCount == memory.totalBytes)
+        #expect(streamed.steps.map(\.fileCount) == memory.steps.map(\.fileCount))
+        #expect(FileManager.default.fileExists(atPath: output.path) == false, "nothing is in place before the commit")
+        try staging.commit()
+        #expect(try SiteWriter.differences(memory, directory: output) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Site"])
+    }
+
+    @Test func discardedStagingLeavesThePreviousSite() throws {
+        let root = try temporaryFolder("discard")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let good = SiteBuild(files: ["index.html": "old"])
+        let output = root.appendingPathComponent("Site")
+        try SiteWriter.write(good, to: output)
+        let staging = try SiteWriter.stage(output)
+        _ = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts, writingInto: staging)
+        staging.discard()
+        #expect(try SiteWriter.differences(good, directory: output) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Site"])
+    }
+
     @Test func refusesToReplaceAFolderItDidNotMake() throws {
         let root = try temporaryFolder("refuse")
         defer { try? FileManager.default.removeItem(at: root) }

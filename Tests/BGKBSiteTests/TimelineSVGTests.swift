@@ -6,7 +6,7 @@ import Testing
     let templates = Templates()
 
     @Test func leakedTaskIsDrawnToTheEndAndTerminationIsMarked() {
-        let drawing = TimelineSVG.render(SampleCorpus.leakTrace, id: "t", title: "Leak", templates: templates)
+        let drawing = TimelineSVG.render(SampleCorpus.leakTrace, id: "t", title: "Leak")
         #expect(drawing.svg.contains("tl-task tl-leaked"))
         #expect(drawing.svg.contains("killed: 0x8badf00d"))
         #expect(drawing.svg.contains("class=\"tl-expiry\""))
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func endedTaskIsNotLeaked() {
-        let drawing = TimelineSVG.render(SampleCorpus.safeTrace, id: "t", title: "Safe", templates: templates)
+        let drawing = TimelineSVG.render(SampleCorpus.safeTrace, id: "t", title: "Safe")
         #expect(drawing.svg.contains("tl-leaked") == false)
         #expect(drawing.svg.contains("tl-end") == false)
         #expect(drawing.description.contains("suspended cleanly"))
@@ -24,7 +24,7 @@ import Testing
 
     @Test func emptyTraceStillDraws() {
         let trace = SimulationTrace(events: [], outcome: .stillRunning(at: 0), schedule: "")
-        let drawing = TimelineSVG.render(trace, id: "t", title: "Empty", templates: templates)
+        let drawing = TimelineSVG.render(trace, id: "t", title: "Empty")
         #expect(drawing.svg.hasPrefix("<svg"))
         #expect(drawing.svg.contains("nan") == false)
     }

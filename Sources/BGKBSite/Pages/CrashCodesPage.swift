@@ -13,7 +13,7 @@ enum CrashCodesPage {
     {{/meaning}}    {{#hasRules}}<h3 id="{{anchor}}-rules">Rules</h3>
     {{>rule-list}}
     {{/hasRules}}{{#hasExamples}}<h3 id="{{anchor}}-examples">Reproduced by the simulator</h3>
-    <ul>{{#examples}}<li><a href="{{href}}">{{label}}</a>: {{summary}}</li>{{/examples}}</ul>
+    <ul>{{{examplesHtml}}}</ul>
     {{/hasExamples}}</section>
     {{/codes}}
     """
@@ -22,32 +22,34 @@ enum CrashCodesPage {
 
     static func render(_ context: SiteContext) -> StepOutput {
         let page = SitePaths.crashCodes
-        var reproduced: [String: [[String: Any]]] = [:]
+        // Each code's examples, written directly: one `<li>` per example that ended with it.
+        var reproduced: [String: HTMLWriter] = [:]
         for rule in context.corpus.rules {
             guard let path = context.rulePath(rule.id) else { continue }
             for (index, example) in rule.examples.enumerated() {
                 guard let verdict = context.verdicts[example.identifier] else { continue }
                 let trace = verdict.counterexample ?? verdict.representative
                 guard case let .terminated(code, _, _) = trace.outcome else { continue }
-                reproduced[code.lowercased(), default: []].append([
-                    "href": context.link(from: page, to: path, anchor: "example-\(index + 1)"),
-                    "label": "\(rule.title), example \(index + 1)",
-                    "summary": verdict.summary,
-                ])
+                let key = code.lowercased()
+                var w = reproduced[key] ?? HTMLWriter()
+                reproduced[key] = nil
+                w.markup("<li><a href=\""); w.text(context.link(from: page, to: path, anchor: "example-\(index + 1)")); w.markup("\">")
+                w.text("\(rule.title), example \(index + 1)"); w.markup("</a>: "); w.text(verdict.summary); w.markup("</li>")
+                reproduced[key] = w
             }
         }
         let ruleCodes = Dictionary(context.crashCodeIndex.map { ($0.code, $0.rules) }, uniquingKeysWith: { a, _ in a })
         let allCodes = Set(ruleCodes.keys).union(reproduced.keys).sorted()
         let codes: [[String: Any]] = allCodes.map { code in
-            let rules = (ruleCodes[code] ?? []).compactMap { context.ruleReference($0, from: page) }
-            let examples = reproduced[code] ?? []
+            let rules = (ruleCodes[code] ?? []).filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
+            let examples = reproduced[code]
             // What the code means: the most important fact that names it, in Content's own words.
             let naming = (ruleCodes[code] ?? []).compactMap { context.rulesByID[$0] }.filter { $0.kind == .fact }
             let meaning: Any = (naming.first { $0.statement.lowercased().contains(code) } ?? naming.first)
                 .map { ["statement": $0.statement, "href": context.link(from: page, to: context.rulePath($0.id) ?? SitePaths.rulesIndex)] }
                 ?? false
-            return ["code": code, "anchor": anchor(code), "meaning": meaning, "rules": rules, "hasRules": !rules.isEmpty,
-                    "examples": examples, "hasExamples": !examples.isEmpty]
+            return ["code": code, "anchor": anchor(code), "meaning": meaning, "ruleListHtml": RulesIndexPage.ruleList(rules, context: context, from: page), "hasRules": !rules.isEmpty,
+                    "examplesHtml": examples?.string ?? "", "hasExamples": examples != nil]
         }
         let body = context.templates.render("crash-codes", ["codes": codes])
         return StepOutput(page, Layout.page(context, path: page, title: "Crash codes",

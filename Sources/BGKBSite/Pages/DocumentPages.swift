@@ -11,8 +11,7 @@ enum DocumentPages {
     <h2 id="{{anchor}}">Version {{label}}</h2>
     <p>Written in <code>{{path}}</code>. {{rulesText}}.</p>
     <ol class="rule-list">
-    {{#rules}}<li>{{#href}}<a href="{{href}}">{{title}}</a>{{/href}}{{^href}}{{title}}{{/href}} <span class="badge {{kindClass}}">{{kind}}</span></li>
-    {{/rules}}</ol>
+    {{{rulesHtml}}}</ol>
     {{#hasEntries}}<h3 id="{{anchor}}-history">Revision history of this version</h3>
     <ul class="revision-list">
     {{#entries}}<li><time datetime="{{date}}">{{date}}</time>{{#showWritten}} (written “{{writtenDate}}”){{/showWritten}}: {{text}}</li>
@@ -24,9 +23,9 @@ enum DocumentPages {
     static func versionAnchor(_ label: String) -> String { "version-" + Slug.make(label) }
 
     static func render(_ context: SiteContext) -> StepOutput {
-        var output = StepOutput()
-        for document in context.corpus.documents {
-            guard let path = context.documentPath(document.id) else { continue }
+        // Documents are independent: render them on every core, merge in corpus order.
+        let pages = ParallelMap.map(context.corpus.documents) { document -> (String, String)? in
+            guard let path = context.documentPath(document.id) else { return nil }
             let source = document.source.flatMap { context.corpus.source($0) }
             var labels = Set<String>()
             let versions: [[String: Any]] = document.versions.reversed().map { version in
@@ -37,12 +36,7 @@ enum DocumentPages {
                     "label": version.label ?? "(unversioned)",
                     "path": context.configuration.display(path: version.path),
                     "rulesText": Format.count(version.rules.count, "point"),
-                    "rules": version.rules.map { rule -> [String: Any] in
-                        [
-                            "href": context.rulePath(rule.id).map { context.link(from: path, to: $0) } ?? false,
-                            "title": SiteContext.heading(rule), "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
-                        ]
-                    },
+                    "rulesHtml": rulesHTML(version.rules, context: context, from: path),
                     "hasEntries": !version.revisions.isEmpty,
                     "entries": version.revisions.map { RevisionTimelinePage.entryValue($0, context: context, from: path) },
                 ]
@@ -55,10 +49,29 @@ enum DocumentPages {
                 "versionsText": Format.count(document.versions.count, "version"),
                 "versions": versions,
             ])
-            output.files[path] = Layout.page(context, path: path, title: document.title,
-                                             description: "bgkb's restatement of \(source?.title ?? document.title), with its versions.",
-                                             section: SitePaths.sources, body: body)
+            return (path, Layout.page(context, path: path, title: document.title,
+                                      description: "bgkb's restatement of \(source?.title ?? document.title), with its versions.",
+                                      section: SitePaths.sources, body: body))
         }
+        var output = StepOutput()
+        for case let (path, html)? in pages where output.files[path] == nil { output.files[path] = html }
         return output
+    }
+
+    /// The points of one version, one `<li>` each, linked when the rule has a page.
+    static func rulesHTML(_ rules: [Rule], context: SiteContext, from page: String) -> String {
+        var w = HTMLWriter(capacity: 160 * rules.count)
+        for rule in rules {
+            w.markup("<li>")
+            if let rulePath = context.rulePath(rule.id) {
+                w.markup("<a href=\""); w.text(context.link(from: page, to: rulePath)); w.markup("\">")
+                w.text(SiteContext.heading(rule)); w.markup("</a>")
+            } else {
+                w.text(SiteContext.heading(rule))
+            }
+            w.markup(" <span class=\"badge "); w.text(KindLabel.cssClass(rule.kind)); w.markup("\">"); w.text(KindLabel.text(rule.kind))
+            w.markup("</span></li>\n")
+        }
+        return w.string
     }
 }

@@ -3,264 +3,319 @@ import BGKBModel
 /// A page per rule: the statement, why it matters, numbers, APIs, simulated examples with their
 /// timelines, what to do instead, sources, revision history with word diffs, related rules.
 enum RulePage {
-    static let template = """
-    <article class="rule" aria-labelledby="rule-title">
-    <header class="rule-header">
-    <p class="card-meta"><span class="badge {{kindClass}}">{{kind}}</span>{{#callout}} <span class="badge callout">{{callout}}</span>{{/callout}}{{#removed}} <span class="badge removed">Removed</span>{{/removed}}{{#crashCodes}} <a class="code-chip" href="{{href}}">{{code}}</a>{{/crashCodes}}</p>
-    <h1 id="rule-title"{{#longTitle}} class="long"{{/longTitle}}>{{title}}</h1>
-    {{#showStatement}}<p class="statement">{{statement}}</p>
-    {{/showStatement}}
-    <p class="rule-meta">Rule <code>{{id}}</code>{{#hasTopics}} · Topics: {{#topics}}<a href="{{href}}">{{title}}</a>{{^last}}, {{/last}}{{/topics}}{{/hasTopics}}{{#document}} · From <a href="{{href}}">{{title}}</a>{{#version}} ({{version}}){{/version}}{{/document}}</p>
-    </header>
-    {{#removed}}<p class="notice">This rule is no longer in the latest version of its document. It stays here with its history.</p>
-    {{/removed}}{{#hasDetails}}<div class="prose">{{{detailsHtml}}}</div>
-    {{/hasDetails}}{{#hasWhy}}<section aria-labelledby="why">
-    <h2 id="why">Why it matters</h2>
-    <div class="prose">{{{whyHtml}}}</div>
-    </section>
-    {{/hasWhy}}{{#dispute}}<section class="dispute" aria-labelledby="dispute">
-    <h2 id="dispute">The disputed claim</h2>
-    <p><span class="badge verdict-{{verdict}}">{{verdictLabel}}</span> {{claim}}</p>
-    <p>Claimed by <a href="{{claimedBy.href}}">{{claimedBy.title}}</a>{{#claimedBy.locator}}, in “{{claimedBy.locator}}”{{/claimedBy.locator}}.</p>
-    {{#hasCounterSources}}<p>Contradicted by:</p>
-    <ul>{{#counterSources}}<li><a href="{{href}}">{{title}}</a>{{#locator}}: {{locator}}{{/locator}}{{#unverified}} <span class="badge unverified">unverified</span>{{/unverified}}</li>{{/counterSources}}</ul>
-    {{/hasCounterSources}}{{#hasCorrectedBy}}<p>What is true instead: {{#correctedBy}}<a href="{{href}}">{{title}}</a>{{^last}}; {{/last}}{{/correctedBy}}.</p>
-    {{/hasCorrectedBy}}</section>
-    {{/dispute}}{{#hasNumbers}}<section aria-labelledby="numbers">
-    <h2 id="numbers">Numbers</h2>
-    <table class="numbers">
-    <caption class="visually-hidden">Numbers this rule states, with how firm they are</caption>
-    <thead><tr><th scope="col">Measures</th><th scope="col">Value</th><th scope="col">How firm</th><th scope="col">Note</th></tr></thead>
-    <tbody>
-    {{#numbers}}<tr><th scope="row">{{measures}}</th><td>{{value}}</td><td><span class="firmness firmness-{{firmness}}">{{firmnessLabel}}</span>{{^guaranteed}}, not guaranteed{{/guaranteed}}</td><td>{{note}}</td></tr>
-    {{/numbers}}</tbody>
-    </table>
-    </section>
-    {{/hasNumbers}}{{#hasAPIs}}<section aria-labelledby="apis">
-    <h2 id="apis">APIs</h2>
-    <ul class="api-list">{{#apis}}<li><a href="{{href}}"><code>{{name}}</code></a></li>{{/apis}}</ul>
-    </section>
-    {{/hasAPIs}}<section aria-labelledby="examples">
-    <h2 id="examples">Examples, run by the simulator</h2>
-    {{#notSimulated}}<p class="notice">Not simulated: {{notSimulated}}</p>
-    {{/notSimulated}}{{^hasExamples}}{{^notSimulated}}<p>This rule has no examples yet.</p>
-    {{/notSimulated}}{{/hasExamples}}{{#examples}}<section class="example example-{{intent}}" aria-labelledby="{{anchor}}">
-    <h3 id="{{anchor}}">{{heading}}</h3>
-    <p class="example-intent"><span class="badge intent-{{intent}}">{{intentLabel}}</span> {{intentText}}</p>
-    <pre class="scenario"><code>{{scenario}}</code></pre>
-    {{#hasVerdict}}<div class="verdict {{#passed}}verdict-pass{{/passed}}{{^passed}}verdict-fail{{/passed}}">
-    <p><strong>Engine verdict:</strong> {{#passed}}as the example says{{/passed}}{{^passed}}NOT as the example says{{/passed}} — {{summary}}</p>
-    <p>{{schedulesText}} explored.{{#hasCounterexample}} The breaking schedule: <code class="schedule">{{counterSchedule}}</code>{{#counterSeed}} (seed {{counterSeed}}){{/counterSeed}}.{{/hasCounterexample}}</p>
-    </div>
-    <figure class="timeline-figure">
-    {{{timelineHtml}}}
-    <figcaption><span class="tl-legend" aria-hidden="true"><span class="sw sw-task"></span>task running <span class="sw sw-leak"></span>task never ended <span class="sw sw-expiry"></span>expiry handler called <span class="sw sw-step"></span>code runs <span class="sw sw-log"></span>system logs a warning <span class="sw sw-end"></span>app killed or crashed. Events at one instant are spread out in the order they happened.</span>{{caption}}</figcaption>
-    </figure>
-    <details class="timeline-text">
-    <summary>The timeline as text</summary>
-    <ol>
-    {{#events}}<li><span class="t">{{time}}</span> <span class="lane">{{lane}}</span> <span class="ev">{{kindLabel}}</span>{{#hasSubject}} <code>{{subject}}</code>{{/hasSubject}}: {{detail}}</li>
-    {{/events}}</ol>
-    </details>
-    {{/hasVerdict}}{{^hasVerdict}}<p class="notice">No verdict: this example was not run when the site was built.</p>
-    {{/hasVerdict}}</section>
-    {{/examples}}</section>
-    {{#hasInstead}}<section aria-labelledby="instead">
-    <h2 id="instead">What to do instead</h2>
-    <div class="prose">{{{insteadHtml}}}</div>
-    </section>
-    {{/hasInstead}}{{#hasConflicts}}<section aria-labelledby="conflicts">
-    <h2 id="conflicts">Where the sources disagree</h2>
-    <ul>{{#conflicts}}<li><a href="{{href}}">{{subject}}</a></li>{{/conflicts}}</ul>
-    </section>
-    {{/hasConflicts}}<section aria-labelledby="sources">
-    <h2 id="sources">Sources</h2>
-    {{#hasSources}}<ul class="citations">
-    {{#sources}}<li><a href="{{href}}">{{title}}</a>{{#version}}, version {{version}}{{/version}}{{#locator}}: {{locator}}{{/locator}}{{#reliability}} <span class="badge reliability-{{reliability}}">{{reliability}}</span>{{/reliability}}{{#unverified}} <span class="badge unverified">not confirmed by us</span>{{/unverified}}{{#url}} · <a class="external" href="{{url}}" rel="external">original</a>{{/url}}</li>
-    {{/sources}}</ul>
-    {{/hasSources}}{{^hasSources}}<p>No source is cited.</p>
-    {{/hasSources}}</section>
-    <section aria-labelledby="history">
-    <h2 id="history">Revision history</h2>
-    {{#hasHistory}}<ol class="history">
-    {{#history}}<li class="history-entry history-{{change}}">
-    <p><span class="badge change-{{change}}">{{changeLabel}}</span>{{#version}} in version {{version}}{{/version}}{{#previousVersion}} (compared with {{previousVersion}}){{/previousVersion}}{{#undated}} <span class="entry">No dated revision entry covers it: it has been in the document since it was first written.</span>{{/undated}}</p>
-    {{#entry}}<p class="entry"><time datetime="{{date}}">{{date}}</time>{{#showWritten}} (written “{{writtenDate}}”){{/showWritten}} · <a href="{{href}}">{{documentTitle}}</a>: {{text}}</p>
-    {{/entry}}{{#hasDiff}}<p class="diff">{{{diffHtml}}}</p>
-    {{/hasDiff}}{{#hasOldWording}}<p class="diff"><del>{{oldWording}}</del></p>
-    {{/hasOldWording}}</li>
-    {{/history}}</ol>
-    {{/hasHistory}}{{^hasHistory}}<p>No recorded changes.</p>
-    {{/hasHistory}}</section>
-    {{#hasRelated}}<section aria-labelledby="related">
-    <h2 id="related">Related rules</h2>
-    <ul class="rule-list">{{#related}}<li><a href="{{href}}">{{title}}</a> <span class="badge {{kindClass}}">{{kind}}</span></li>{{/related}}</ul>
-    </section>
-    {{/hasRelated}}<section aria-labelledby="practise">
-    <h2 id="practise">Practise</h2>
-    <p>Test yourself on this rule in the terminal quiz:</p>
-    <pre class="command"><code>{{quizCommand}}</code></pre>
-    <p class="source-location">Written in <code>{{location}}</code>.</p>
-    </section>
-    </article>
-    """
-
-    static func renderAll(_ context: SiteContext) -> StepOutput {
+    static func renderAll(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         let rules = context.corpus.rules
-        // Pages are independent, so they render on every core; each result goes to its rule's
-        // slot and is merged in corpus order, so the output does not depend on thread timing.
-        let results = ParallelMap.map(rules) { rule -> (String, String, Diagnostics)? in
+        // Pages are independent, so they render on every core and go to the sink (disk) as soon as
+        // each is made; only their diagnostics come back, merged in corpus order, so the output
+        // does not depend on thread timing.
+        let results = ParallelMap.map(rules) { rule -> Diagnostics? in
             guard let path = context.rulePath(rule.id) else { return nil }
-            let (html, diagnostics) = render(rule, context: context, path: path)
-            return (path, html, diagnostics)
+            let (page, diagnostics) = write(rule, context: context, path: path)
+            sink.emit(path, page.bytes)
+            return diagnostics
         }
         var output = StepOutput()
-        for case let (path, html, diagnostics)? in results where output.files[path] == nil {
-            output.files[path] = html
+        for case let diagnostics? in results {
             output.diagnostics.append(contentsOf: diagnostics)
+            output.streamedCount += 1
         }
         return output
     }
 
     static func render(_ rule: Rule, context: SiteContext, path: String) -> (String, Diagnostics) {
+        let (page, diagnostics) = write(rule, context: context, path: path)
+        return (page.string, diagnostics)
+    }
+
+    static func write(_ rule: Rule, context: SiteContext, path: String) -> (HTMLWriter, Diagnostics) {
         var diagnostics = Diagnostics()
-        let corpus = context.corpus
-        func lastFlagged(_ items: [[String: Any]]) -> [[String: Any]] {
-            items.enumerated().map { index, item in
-                var item = item
-                item["last"] = index == items.count - 1
-                return item
-            }
+        var w = HTMLWriter(capacity: 48 * 1024)
+        Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
+            writeBody(rule, context: context, path: path, diagnostics: &diagnostics, into: &w)
         }
-        func references(_ ids: [String], what: String) -> [[String: Any]] {
+        return (w, diagnostics)
+    }
+
+    /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);
+    /// only cmark's safe-mode HTML, the timeline SVG and the word diff go through `trusted`.
+    private static func writeBody(_ rule: Rule, context: SiteContext, path: String, diagnostics: inout Diagnostics,
+                                  into w: inout HTMLWriter) {
+        let corpus = context.corpus
+        func references(_ ids: [String], what: String) -> [SiteContext.RuleReference] {
             var seen = Set<String>()
             return ids.compactMap { id in
                 guard seen.insert(id).inserted else { return nil }
-                guard let reference = context.ruleReference(id, from: path) else {
+                guard let reference = context.ruleReferenceLink(id, from: path) else {
                     diagnostics.warning("site-unknown-rule", "rule \(rule.id) names \(what) rule \(id), which does not exist", at: rule.location)
                     return nil
                 }
                 return reference
             }
         }
+        func link(_ href: String, _ title: String) {
+            w.markup("<a href=\""); w.text(href); w.markup("\">"); w.text(title); w.markup("</a>")
+        }
+        let heading = SiteContext.heading(rule)
+        let removed = context.removedRuleIDs.contains(rule.id)
 
-        let topics = lastFlagged(rule.topics.compactMap { context.topicReference($0, from: path) })
-        var object: [String: Any] = [
-            "id": rule.id,
-            "title": SiteContext.heading(rule),
-            "longTitle": SiteContext.heading(rule).count > 90,
-            "showStatement": SiteContext.heading(rule) != rule.statement,
-            "statement": rule.statement,
-            "kind": KindLabel.text(rule.kind),
-            "kindClass": KindLabel.cssClass(rule.kind),
-            "removed": context.removedRuleIDs.contains(rule.id),
-            "topics": topics,
-            "hasTopics": !topics.isEmpty,
-            "crashCodes": rule.crashCodes.map { code -> [String: Any] in
-                ["code": code, "href": context.link(from: path, to: SitePaths.crashCodes, anchor: CrashCodesPage.anchor(code))]
-            },
-            "hasDetails": !rule.details.isEmpty,
-            "detailsHtml": context.markdown(rule.details, from: path),
-            "hasWhy": rule.why != nil,
-            "whyHtml": rule.why.map { context.markdown($0, from: path) } ?? "",
-            "hasInstead": rule.instead != nil,
-            "insteadHtml": rule.instead.map { context.markdown($0, from: path) } ?? "",
-            "location": context.configuration.display(rule.location),
-            "quizCommand": rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz",
-        ]
-        if let callout = rule.callout { object["callout"] = callout.rawValue }
-        if let notSimulated = rule.notSimulated { object["notSimulated"] = notSimulated }
+        // Header: badges, title, statement, topics and document.
+        w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n<header class=\"rule-header\">\n<p class=\"card-meta\"><span class=\"badge ")
+        w.text(KindLabel.cssClass(rule.kind)); w.markup("\">"); w.text(KindLabel.text(rule.kind)); w.markup("</span>")
+        if let callout = rule.callout {
+            w.markup(" <span class=\"badge callout\">"); w.text(callout.rawValue); w.markup("</span>")
+        }
+        if removed { w.markup(" <span class=\"badge removed\">Removed</span>") }
+        for code in rule.crashCodes {
+            w.markup(" <a class=\"code-chip\" href=\"")
+            w.text(context.link(from: path, to: SitePaths.crashCodes, anchor: CrashCodesPage.anchor(code)))
+            w.markup("\">"); w.text(code); w.markup("</a>")
+        }
+        w.markup("</p>\n<h1 id=\"rule-title\"")
+        if heading.count > 90 { w.markup(" class=\"long\"") }
+        w.markup(">"); w.text(heading); w.markup("</h1>\n")
+        if heading != rule.statement {
+            w.markup("<p class=\"statement\">"); w.text(rule.statement); w.markup("</p>\n")
+        }
+        w.markup("<p class=\"rule-meta\">Rule <code>"); w.text(rule.id); w.markup("</code>")
+        let topics = rule.topics.compactMap { id in context.topicPath(id).flatMap { topicPath in
+            corpus.topic(id).map { (href: context.link(from: path, to: topicPath), title: $0.title) } } }
+        if !topics.isEmpty {
+            w.markup(" · Topics: ")
+            for (index, topic) in topics.enumerated() {
+                link(topic.href, topic.title)
+                if index != topics.count - 1 { w.markup(", ") }
+            }
+        }
         if let document = context.documentsByID[rule.document], let documentPath = context.documentPath(document.id) {
-            var value: [String: Any] = ["href": context.link(from: path, to: documentPath), "title": document.title]
-            if let version = rule.version { value["version"] = version }
-            object["document"] = value
+            w.markup(" · From ")
+            link(context.link(from: path, to: documentPath), document.title)
+            if let version = rule.version { w.markup(" ("); w.text(version); w.markup(")") }
         }
-
-        let numbers: [[String: Any]] = rule.numbers.map { number in
-            ["measures": number.measures, "value": numberText(number), "firmness": number.firmness.rawValue,
-             "firmnessLabel": firmnessLabel(number.firmness), "guaranteed": number.guaranteed, "note": number.note ?? ""]
+        w.markup("</p>\n</header>\n")
+        if removed {
+            w.markup("<p class=\"notice\">This rule is no longer in the latest version of its document. It stays here with its history.</p>\n")
         }
-        object["numbers"] = numbers
-        object["hasNumbers"] = !numbers.isEmpty
-        object["apis"] = rule.apis.map { api -> [String: Any] in
-            ["name": api, "href": context.link(from: path, to: SitePaths.apis, anchor: context.apiAnchor(api))]
+        if !rule.details.isEmpty {
+            w.markup("<div class=\"prose\">"); w.trusted(context.markdown(rule.details, from: path)); w.markup("</div>\n")
         }
-        object["hasAPIs"] = !rule.apis.isEmpty
+        if let why = rule.why {
+            w.markup("<section aria-labelledby=\"why\">\n<h2 id=\"why\">Why it matters</h2>\n<div class=\"prose\">")
+            w.trusted(context.markdown(why, from: path))
+            w.markup("</div>\n</section>\n")
+        }
 
         if let dispute = rule.dispute {
-            let counter = dispute.counterSources.map { context.citation($0, from: path) }
-            let corrected = lastFlagged(references(dispute.correctedBy, what: "as corrected-by"))
-            object["dispute"] = [
-                "claim": dispute.claim, "verdict": dispute.verdict.rawValue,
-                "verdictLabel": dispute.verdict == .wrong ? "Wrong" : "Doubtful",
-                "claimedBy": context.citation(dispute.claimedBy, from: path),
-                "counterSources": counter, "hasCounterSources": !counter.isEmpty,
-                "correctedBy": corrected, "hasCorrectedBy": !corrected.isEmpty,
-            ] as [String: Any]
-        }
-
-        var examples: [[String: Any]] = []
-        for (index, example) in rule.examples.enumerated() {
-            let anchor = "example-\(index + 1)"
-            var value: [String: Any] = [
-                "anchor": anchor,
-                "heading": example.name.map { "Example \(index + 1): \($0)" } ?? "Example \(index + 1)",
-                "intent": example.intent.rawValue,
-                "intentLabel": example.intent == .follows ? "Follows the rule" : "Breaks the rule",
-                "intentText": example.intent == .follows
-                    ? "The simulator must find no schedule in which this goes wrong."
-                    : "The simulator must find a schedule in which this goes wrong.",
-                "scenario": example.text,
-            ]
-            if let verdict = context.verdicts[example.identifier] {
-                let trace = verdict.counterexample ?? verdict.representative
-                let drawing = TimelineSVG.render(trace, id: "tl-\(index + 1)",
-                                                 title: "Timeline of example \(index + 1) of rule \(rule.id)",
-                                                 templates: context.templates)
-                value["hasVerdict"] = true
-                value["passed"] = verdict.passed
-                value["summary"] = shortSummary(verdict)
-                value["schedulesText"] = Format.count(verdict.schedulesExplored, "schedule")
-                value["hasCounterexample"] = verdict.counterexample != nil
-                value["counterSchedule"] = verdict.counterexample?.schedule ?? ""
-                if let seed = verdict.counterexample?.seed { value["counterSeed"] = String(seed) }
-                value["timelineHtml"] = drawing.svg
-                value["caption"] = (verdict.counterexample != nil ? "The breaking schedule. " : "A typical run. ") + drawing.description
-                value["events"] = drawing.textEvents
-                if !verdict.passed {
-                    diagnostics.error("site-example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)", at: example.location)
+            let claimedBy = context.citationLink(dispute.claimedBy, from: path)
+            w.markup("<section class=\"dispute\" aria-labelledby=\"dispute\">\n<h2 id=\"dispute\">The disputed claim</h2>\n<p><span class=\"badge verdict-")
+            w.text(dispute.verdict.rawValue); w.markup("\">"); w.text(dispute.verdict == .wrong ? "Wrong" : "Doubtful")
+            w.markup("</span> "); w.text(dispute.claim); w.markup("</p>\n<p>Claimed by ")
+            link(claimedBy.href, claimedBy.title)
+            if let locator = claimedBy.locator { w.markup(", in “"); w.text(locator); w.markup("”") }
+            w.markup(".</p>\n")
+            if !dispute.counterSources.isEmpty {
+                w.markup("<p>Contradicted by:</p>\n<ul>")
+                for counter in dispute.counterSources.map({ context.citationLink($0, from: path) }) {
+                    w.markup("<li>")
+                    link(counter.href, counter.title)
+                    if let locator = counter.locator { w.markup(": "); w.text(locator) }
+                    if counter.unverified { w.markup(" <span class=\"badge unverified\">unverified</span>") }
+                    w.markup("</li>")
                 }
-            } else {
-                value["hasVerdict"] = false
-                diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
+                w.markup("</ul>\n")
             }
-            examples.append(value)
+            let corrected = references(dispute.correctedBy, what: "as corrected-by")
+            if !corrected.isEmpty {
+                w.markup("<p>What is true instead: ")
+                for (index, reference) in corrected.enumerated() {
+                    link(reference.href, reference.title)
+                    if index != corrected.count - 1 { w.markup("; ") }
+                }
+                w.markup(".</p>\n")
+            }
+            w.markup("</section>\n")
         }
-        object["examples"] = examples
-        object["hasExamples"] = !examples.isEmpty
 
-        let sources = rule.sources.map { context.citation($0, from: path) }
-        object["sources"] = sources
-        object["hasSources"] = !sources.isEmpty
+        if !rule.numbers.isEmpty {
+            w.markup("""
+            <section aria-labelledby="numbers">
+            <h2 id="numbers">Numbers</h2>
+            <table class="numbers">
+            <caption class="visually-hidden">Numbers this rule states, with how firm they are</caption>
+            <thead><tr><th scope="col">Measures</th><th scope="col">Value</th><th scope="col">How firm</th><th scope="col">Note</th></tr></thead>
+            <tbody>
 
-        let conflicts: [[String: Any]] = corpus.conflicts.filter { $0.rules.contains(rule.id) }.map { conflict in
-            ["subject": conflict.subject, "href": context.link(from: path, to: SitePaths.sources, anchor: SourcesPage.conflictAnchor(conflict.id))]
+            """)
+            for number in rule.numbers {
+                w.markup("<tr><th scope=\"row\">"); w.text(number.measures); w.markup("</th><td>"); w.text(numberText(number))
+                w.markup("</td><td><span class=\"firmness firmness-"); w.text(number.firmness.rawValue); w.markup("\">")
+                w.text(firmnessLabel(number.firmness)); w.markup("</span>")
+                if !number.guaranteed { w.markup(", not guaranteed") }
+                w.markup("</td><td>"); w.text(number.note ?? ""); w.markup("</td></tr>\n")
+            }
+            w.markup("</tbody>\n</table>\n</section>\n")
         }
-        object["conflicts"] = conflicts
-        object["hasConflicts"] = !conflicts.isEmpty
+        if !rule.apis.isEmpty {
+            w.markup("<section aria-labelledby=\"apis\">\n<h2 id=\"apis\">APIs</h2>\n<ul class=\"api-list\">")
+            for api in rule.apis {
+                w.markup("<li><a href=\""); w.text(context.link(from: path, to: SitePaths.apis, anchor: context.apiAnchor(api)))
+                w.markup("\"><code>"); w.text(api); w.markup("</code></a></li>")
+            }
+            w.markup("</ul>\n</section>\n")
+        }
 
-        let history: [[String: Any]] = rule.history.map { revision in historyValue(revision, context: context, from: path) }
-        object["history"] = history
-        object["hasHistory"] = !history.isEmpty
+        w.markup("<section aria-labelledby=\"examples\">\n<h2 id=\"examples\">Examples, run by the simulator</h2>\n")
+        if let notSimulated = rule.notSimulated {
+            w.markup("<p class=\"notice\">Not simulated: "); w.text(notSimulated); w.markup("</p>\n")
+        } else if rule.examples.isEmpty {
+            w.markup("<p>This rule has no examples yet.</p>\n")
+        }
+        for (index, example) in rule.examples.enumerated() {
+            writeExample(example, number: index + 1, rule: rule, context: context, diagnostics: &diagnostics, into: &w)
+        }
+        w.markup("</section>\n")
+
+        if let instead = rule.instead {
+            w.markup("<section aria-labelledby=\"instead\">\n<h2 id=\"instead\">What to do instead</h2>\n<div class=\"prose\">")
+            w.trusted(context.markdown(instead, from: path))
+            w.markup("</div>\n</section>\n")
+        }
+        let conflicts = corpus.conflicts.filter { $0.rules.contains(rule.id) }
+        if !conflicts.isEmpty {
+            w.markup("<section aria-labelledby=\"conflicts\">\n<h2 id=\"conflicts\">Where the sources disagree</h2>\n<ul>")
+            for conflict in conflicts {
+                w.markup("<li>")
+                link(context.link(from: path, to: SitePaths.sources, anchor: SourcesPage.conflictAnchor(conflict.id)), conflict.subject)
+                w.markup("</li>")
+            }
+            w.markup("</ul>\n</section>\n")
+        }
+
+        w.markup("<section aria-labelledby=\"sources\">\n<h2 id=\"sources\">Sources</h2>\n")
+        if rule.sources.isEmpty {
+            w.markup("<p>No source is cited.</p>\n")
+        } else {
+            w.markup("<ul class=\"citations\">\n")
+            for source in rule.sources.map({ context.citationLink($0, from: path) }) {
+                w.markup("<li>")
+                link(source.href, source.title)
+                if let version = source.version { w.markup(", version "); w.text(version) }
+                if let locator = source.locator { w.markup(": "); w.text(locator) }
+                if let reliability = source.reliability {
+                    w.markup(" <span class=\"badge reliability-"); w.text(reliability); w.markup("\">"); w.text(reliability); w.markup("</span>")
+                }
+                if source.unverified { w.markup(" <span class=\"badge unverified\">not confirmed by us</span>") }
+                if let url = source.url {
+                    w.markup(" · <a class=\"external\" href=\""); w.text(url); w.markup("\" rel=\"external\">original</a>")
+                }
+                w.markup("</li>\n")
+            }
+            w.markup("</ul>\n")
+        }
+        w.markup("</section>\n<section aria-labelledby=\"history\">\n<h2 id=\"history\">Revision history</h2>\n")
+        if rule.history.isEmpty {
+            w.markup("<p>No recorded changes.</p>\n")
+        } else {
+            w.markup("<ol class=\"history\">\n")
+            for revision in rule.history { writeRevision(revision, context: context, path: path, into: &w) }
+            w.markup("</ol>\n")
+        }
+        w.markup("</section>\n")
 
         let related = references(rule.related, what: "as related")
-        object["related"] = related
-        object["hasRelated"] = !related.isEmpty
+        if !related.isEmpty {
+            w.markup("<section aria-labelledby=\"related\">\n<h2 id=\"related\">Related rules</h2>\n<ul class=\"rule-list\">")
+            for reference in related {
+                w.markup("<li>")
+                link(reference.href, reference.title)
+                w.markup(" <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind); w.markup("</span></li>")
+            }
+            w.markup("</ul>\n</section>\n")
+        }
+        w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>Test yourself on this rule in the terminal quiz:</p>\n<pre class=\"command\"><code>")
+        w.text(rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz")
+        w.markup("</code></pre>\n<p class=\"source-location\">Written in <code>")
+        w.text(context.configuration.display(rule.location))
+        w.markup("</code>.</p>\n</section>\n</article>")
+    }
 
-        let body = context.templates.render("rule", object)
-        let html = Layout.page(context, path: path, title: rule.title, description: rule.statement,
-                               section: SitePaths.rulesIndex, body: body)
-        return (html, diagnostics)
+    /// One example: what it claims, the scenario, the engine's verdict and the timeline.
+    private static func writeExample(_ example: Example, number: Int, rule: Rule, context: SiteContext,
+                                     diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+        let anchor = "example-\(number)"
+        let intent = example.intent.rawValue
+        w.markup("<section class=\"example example-"); w.text(intent); w.markup("\" aria-labelledby=\""); w.text(anchor)
+        w.markup("\">\n<h3 id=\""); w.text(anchor); w.markup("\">")
+        w.text(example.name.map { "Example \(number): \($0)" } ?? "Example \(number)")
+        w.markup("</h3>\n<p class=\"example-intent\"><span class=\"badge intent-"); w.text(intent); w.markup("\">")
+        if example.intent == .follows {
+            w.markup("Follows the rule</span> The simulator must find no schedule in which this goes wrong.</p>\n")
+        } else {
+            w.markup("Breaks the rule</span> The simulator must find a schedule in which this goes wrong.</p>\n")
+        }
+        w.markup("<pre class=\"scenario\"><code>"); w.text(example.text); w.markup("</code></pre>\n")
+        guard let verdict = context.verdicts[example.identifier] else {
+            diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
+            w.markup("<p class=\"notice\">No verdict: this example was not run when the site was built.</p>\n</section>\n")
+            return
+        }
+        let trace = verdict.counterexample ?? verdict.representative
+        let drawing = TimelineSVG.render(trace, id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)")
+        if verdict.passed {
+            w.markup("<div class=\"verdict verdict-pass\">\n<p><strong>Engine verdict:</strong> as the example says — ")
+        } else {
+            diagnostics.error("site-example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)", at: example.location)
+            w.markup("<div class=\"verdict verdict-fail\">\n<p><strong>Engine verdict:</strong> NOT as the example says — ")
+        }
+        w.text(shortSummary(verdict)); w.markup("</p>\n<p>"); w.text(Format.count(verdict.schedulesExplored, "schedule")); w.markup(" explored.")
+        if let counterexample = verdict.counterexample {
+            w.markup(" The breaking schedule: <code class=\"schedule\">"); w.text(counterexample.schedule); w.markup("</code>")
+            if let seed = counterexample.seed { w.markup(" (seed "); w.text(String(seed)); w.markup(")") }
+            w.markup(".")
+        }
+        w.markup("</p>\n</div>\n<figure class=\"timeline-figure\">\n")
+        w.trusted(drawing.markup)
+        w.markup("\n<figcaption><span class=\"tl-legend\" aria-hidden=\"true\"><span class=\"sw sw-task\"></span>task running <span class=\"sw sw-leak\"></span>task never ended <span class=\"sw sw-expiry\"></span>expiry handler called <span class=\"sw sw-step\"></span>code runs <span class=\"sw sw-log\"></span>system logs a warning <span class=\"sw sw-end\"></span>app killed or crashed. Events at one instant are spread out in the order they happened.</span>")
+        w.text((verdict.counterexample != nil ? "The breaking schedule. " : "A typical run. ") + drawing.description)
+        w.markup("</figcaption>\n</figure>\n<details class=\"timeline-text\">\n<summary>The timeline as text</summary>\n<ol>\n")
+        for event in drawing.textEvents {
+            w.markup("<li><span class=\"t\">"); w.text(event.time); w.markup("</span> <span class=\"lane\">"); w.text(event.lane)
+            w.markup("</span> <span class=\"ev\">"); w.text(event.kindLabel); w.markup("</span>")
+            if let subject = event.subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
+            w.markup(": "); w.text(event.detail); w.markup("</li>\n")
+        }
+        w.markup("</ol>\n</details>\n</section>\n")
+    }
+
+    /// One entry of the revision history, with the change as a word diff.
+    private static func writeRevision(_ revision: RuleRevision, context: SiteContext, path: String, into w: inout HTMLWriter) {
+        let change = revision.change.rawValue
+        w.markup("<li class=\"history-entry history-"); w.text(change); w.markup("\">\n<p><span class=\"badge change-"); w.text(change)
+        w.markup("\">"); w.text(change.prefix(1).uppercased() + change.dropFirst()); w.markup("</span>")
+        if let version = revision.version { w.markup(" in version "); w.text(version) }
+        if let previous = revision.previousVersion { w.markup(" (compared with "); w.text(previous); w.markup(")") }
+        if revision.change == .added && revision.entry == nil && revision.previousVersion == nil {
+            w.markup(" <span class=\"entry\">No dated revision entry covers it: it has been in the document since it was first written.</span>")
+        }
+        w.markup("</p>\n")
+        if let entry = revision.entry {
+            let date = entry.date.description
+            w.markup("<p class=\"entry\"><time datetime=\""); w.text(date); w.markup("\">"); w.text(date); w.markup("</time>")
+            if entry.writtenDate != date { w.markup(" (written “"); w.text(entry.writtenDate); w.markup("”)") }
+            w.markup(" · <a href=\"")
+            w.text(context.documentPath(entry.document).map { context.link(from: path, to: $0) } ?? context.link(from: path, to: SitePaths.sources))
+            w.markup("\">"); w.text(context.documentsByID[entry.document]?.title ?? entry.document); w.markup("</a>: ")
+            w.text(entry.text); w.markup("</p>\n")
+        }
+        if let old = revision.previousWording, let new = revision.wording, old != new {
+            // Compare what a reader sees, not the Markdown: backticks and list markers are noise here.
+            w.markup("<p class=\"diff\">")
+            WordDiff.write(context.plainText(old), context.plainText(new), into: &w)
+            w.markup("</p>\n")
+        }
+        if revision.change == .removed, let old = revision.previousWording, revision.wording == nil {
+            w.markup("<p class=\"diff\"><del>"); w.text(context.plainText(old)); w.markup("</del></p>\n")
+        }
+        w.markup("</li>\n")
     }
 
     /// The engine's one-line summary without the trailing `[schedule]`, which the page shows
@@ -269,31 +324,6 @@ enum RulePage {
         guard let schedule = verdict.counterexample?.schedule, !schedule.isEmpty else { return verdict.summary }
         let suffix = " [\(schedule)]"
         return verdict.summary.hasSuffix(suffix) ? String(verdict.summary.dropLast(suffix.count)) : verdict.summary
-    }
-
-    static func historyValue(_ revision: RuleRevision, context: SiteContext, from path: String) -> [String: Any] {
-        var value: [String: Any] = [
-            "change": revision.change.rawValue,
-            "changeLabel": revision.change.rawValue.prefix(1).uppercased() + revision.change.rawValue.dropFirst(),
-        ]
-        value["undated"] = revision.change == .added && revision.entry == nil && revision.previousVersion == nil
-        value["version"] = revision.version ?? false
-        value["previousVersion"] = revision.previousVersion ?? false
-        value["entry"] = false
-        if let entry = revision.entry {
-            value["entry"] = RevisionTimelinePage.entryValue(entry, context: context, from: path)
-        }
-        if let old = revision.previousWording, let new = revision.wording, old != new {
-            value["hasDiff"] = true
-            // Compare what a reader sees, not the Markdown: backticks and list markers are noise here.
-            value["diffHtml"] = WordDiff.html(context.plainText(old), context.plainText(new), templates: context.templates)
-        } else {
-            value["hasDiff"] = false
-        }
-        let oldOnly = revision.change == .removed && revision.previousWording != nil && revision.wording == nil
-        value["hasOldWording"] = oldOnly
-        value["oldWording"] = oldOnly ? context.plainText(revision.previousWording ?? "") : ""
-        return value
     }
 
     static func numberText(_ number: StatedNumber) -> String {

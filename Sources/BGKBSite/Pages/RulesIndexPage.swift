@@ -2,12 +2,25 @@ import BGKBModel
 
 /// Every rule on one page, most important first, then the removed ones.
 enum RulesIndexPage {
-    /// Shared by the rule list, topic pages and the crash-code and API pages: `rules` in context.
-    static let ruleListPartial = """
-    <ul class="rule-list">
-    {{#rules}}<li><a href="{{href}}">{{title}}</a> <span class="badge {{kindClass}}">{{kind}}</span>{{#removed}} <span class="badge removed">Removed</span>{{/removed}}{{#showStatement}}<p>{{statement}}</p>{{/showStatement}}</li>
-    {{/rules}}</ul>
-    """
+    /// Shared by the rule list, topic pages and the crash-code page: the list is written by
+    /// `ruleList` (thousands of rules are too many for Mustache's dictionaries) and the partial
+    /// only places it, so the pages around it keep their templates.
+    static let ruleListPartial = "{{{ruleListHtml}}}"
+
+    /// `<ul class="rule-list">`, one item per rule that exists, each value escaped.
+    static func ruleList(_ ids: [String], context: SiteContext, from page: String) -> String {
+        var w = HTMLWriter(capacity: 256 * ids.count + 32)
+        w.markup("<ul class=\"rule-list\">\n")
+        for reference in ids.compactMap({ context.ruleReferenceLink($0, from: page) }) {
+            w.markup("<li><a href=\""); w.text(reference.href); w.markup("\">"); w.text(reference.title)
+            w.markup("</a> <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind); w.markup("</span>")
+            if reference.removed { w.markup(" <span class=\"badge removed\">Removed</span>") }
+            if reference.showStatement { w.markup("<p>"); w.text(reference.statement); w.markup("</p>") }
+            w.markup("</li>\n")
+        }
+        w.markup("</ul>")
+        return w.string
+    }
 
     static let template = """
     <h1>All rules</h1>
@@ -21,14 +34,14 @@ enum RulesIndexPage {
 
     static func render(_ context: SiteContext) -> StepOutput {
         let page = SitePaths.rulesIndex
-        let current = context.rankedRules.compactMap { context.ruleReference($0.id, from: page) }
-        let removed = context.corpus.rules.filter { context.removedRuleIDs.contains($0.id) }
-            .compactMap { context.ruleReference($0.id, from: page) }
+        let current = context.rankedRules.map(\.id).filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
+        let removed = context.corpus.rules.map(\.id).filter { context.removedRuleIDs.contains($0) }
+            .filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
         let body = context.templates.render("rules-index", [
             "countText": Format.count(current.count, "rule"),
-            "rules": current,
+            "ruleListHtml": ruleList(current, context: context, from: page),
             "hasRemoved": !removed.isEmpty,
-            "removedList": ["rules": removed],
+            "removedList": ["ruleListHtml": ruleList(removed, context: context, from: page)],
         ])
         return StepOutput(page, Layout.page(context, path: page, title: "All rules",
                                             description: "Every rule in bgkb, most important first.", body: body))

@@ -33,16 +33,17 @@ enum TopicPages {
             let body = context.templates.render("topic", [
                 "id": topic.id, "title": topic.title, "summary": topic.summary,
                 "hasRules": !rules.isEmpty, "countText": Format.count(rules.count, "rule"),
-                "rules": rules.compactMap { context.ruleReference($0.id, from: path) },
+                "ruleListHtml": RulesIndexPage.ruleList(rules.map(\.id), context: context, from: path),
             ])
             output.files[path] = Layout.page(context, path: path, title: topic.title, description: topic.summary,
                                              section: indexPath, body: body)
         }
         let known = Set(context.corpus.topics.map(\.id))
-        let untopical = context.rankedRules.filter { !$0.topics.contains(where: known.contains) }
-            .compactMap { context.ruleReference($0.id, from: indexPath) }
+        let untopical = context.rankedRules.filter { !$0.topics.contains(where: known.contains) }.map(\.id)
+            .filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
         let body = context.templates.render("topics-index", [
-            "topics": topics, "hasUntopical": !untopical.isEmpty, "untopical": ["rules": untopical],
+            "topics": topics, "hasUntopical": !untopical.isEmpty,
+            "untopical": ["ruleListHtml": RulesIndexPage.ruleList(untopical, context: context, from: indexPath)],
         ])
         output.files[indexPath] = Layout.page(context, path: indexPath, title: "Topics",
                                               description: "The topics of iOS background execution bgkb covers.", body: body)

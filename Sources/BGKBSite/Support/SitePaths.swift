@@ -23,7 +23,7 @@ enum SitePaths {
 
     /// The prefix that leads from `page` back to the site's root: `""` or `"../"`.
     static func root(from page: String) -> String {
-        String(repeating: "../", count: page.count { $0 == "/" })
+        String(repeating: "../", count: page.utf8.count { $0 == UInt8(ascii: "/") })
     }
 
     /// A link from `page` to `target` (both relative to the root), optionally to an anchor.

@@ -1,15 +1,14 @@
 import Mustache
 
-/// Every Mustache template of the site, compiled once. Templates are Swift string literals so an
+/// The Mustache templates of the less frequent pages, compiled once (the layout, rule pages,
+/// timelines and word diffs are written with `HTMLWriter`). Templates are Swift string literals so an
 /// installed `bgkb` needs no resource bundle. Mustache escapes every `{{value}}` for HTML (which is
 /// also valid XML escaping); the only unescaped slots are `{{{...Html}}}` ones, and those are filled
 /// with cmark's safe-mode output or with markup another template already escaped.
 struct Templates: Sendable {
     /// Template sources by name. Each page keeps its template next to the code that fills it.
     static let sources: [String: String] = [
-        "layout": Layout.template,
         "home": HomePage.template,
-        "rule": RulePage.template,
         "rules-index": RulesIndexPage.template,
         "rule-list": RulesIndexPage.ruleListPartial,
         "topics-index": TopicPages.indexTemplate,
@@ -18,13 +17,10 @@ struct Templates: Sendable {
         "sources": SourcesPage.template,
         "document": DocumentPages.template,
         "crash-codes": CrashCodesPage.template,
-        "apis": APIIndexPage.template,
         "search": SearchPage.template,
         "not-found": NotFoundPage.template,
         "sitemap": Sitemap.template,
         "feed": AtomFeed.template,
-        "timeline": TimelineSVG.template,
-        "diff": WordDiff.template,
     ]
 
     let library: MustacheLibrary

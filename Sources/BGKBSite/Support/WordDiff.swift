@@ -10,10 +10,6 @@ enum WordDiff {
         var text: String
     }
 
-    static let template = """
-    {{#segments}}{{#same}}{{text}}{{/same}}{{#inserted}}<ins>{{text}}</ins>{{/inserted}}{{#deleted}}<del>{{text}}</del>{{/deleted}} {{/segments}}
-    """
-
     /// The segments that turn `old` into `new`, adjacent words of one operation merged.
     static func diff(_ old: String, _ new: String) -> [Segment] {
         let a = words(old)
@@ -77,14 +73,24 @@ enum WordDiff {
         text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
     }
 
-    /// The diff as HTML (`<ins>`, `<del>`), every word escaped by the template.
-    static func html(_ old: String, _ new: String, templates: Templates) -> String {
-        let segments: [[String: Any]] = diff(old, new).map { segment in
-            ["text": segment.text, "same": segment.operation == .same,
-             "inserted": segment.operation == .inserted, "deleted": segment.operation == .deleted]
+    /// The diff as HTML (`<ins>`, `<del>`), every word escaped by the writer.
+    static func html(_ old: String, _ new: String) -> String {
+        var writer = HTMLWriter()
+        write(old, new, into: &writer)
+        return writer.string
+    }
+
+    static func write(_ old: String, _ new: String, into writer: inout HTMLWriter) {
+        var diffWriter = HTMLWriter()
+        for segment in diff(old, new) {
+            switch segment.operation {
+            case .same: diffWriter.text(segment.text)
+            case .inserted: diffWriter.markup("<ins>"); diffWriter.text(segment.text); diffWriter.markup("</ins>")
+            case .deleted: diffWriter.markup("<del>"); diffWriter.text(segment.text); diffWriter.markup("</del>")
+            }
+            diffWriter.markup(" ")
         }
-        var html = templates.render("diff", ["segments": segments])
-        while html.hasSuffix(" ") || html.hasSuffix("\n") { html.removeLast() }
-        return html
+        diffWriter.trimTrailingWhitespace()
+        writer.trusted(diffWriter)
     }
 }

@@ -5,26 +5,6 @@ import BGKBModel
 /// red line where the app was killed or crashed. Colours come from CSS classes (so the page's light
 /// and dark themes both apply) with presentation attributes as a fallback for CSS-less readers.
 enum TimelineSVG {
-    static let template = """
-    <svg class="timeline" role="img" aria-labelledby="{{id}}-title {{id}}-desc" viewBox="0 0 {{width}} {{height}}" preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">
-    <title id="{{id}}-title">{{title}}</title>
-    <desc id="{{id}}-desc">{{description}}</desc>
-    {{#laneRows}}<rect class="tl-row" x="0" y="{{y}}" width="{{width}}" height="{{height}}" fill="#8881"/>
-    <text class="tl-label" x="8" y="{{textY}}" fill="#666">{{label}}<title>{{fullLabel}}</title></text>
-    {{/laneRows}}{{#ticks}}<line class="tl-grid" x1="{{x}}" y1="{{top}}" x2="{{x}}" y2="{{bottom}}" stroke="#8884"/>
-    <text class="tl-tick" x="{{x}}" y="{{textY}}" text-anchor="middle" fill="#666">{{label}}</text>
-    {{/ticks}}{{#segments}}<rect class="tl-state tl-{{kind}}" x="{{x}}" y="{{y}}" width="{{w}}" height="{{h}}" rx="3" fill="#7a9"><title>{{tooltip}}</title></rect>
-    {{#showLabel}}<text class="tl-state-label" x="{{textX}}" y="{{textY}}" fill="#fff">{{label}}</text>
-    {{/showLabel}}{{/segments}}{{#bars}}<rect class="tl-task {{#leaked}}tl-leaked{{/leaked}}" x="{{x}}" y="{{y}}" width="{{w}}" height="{{h}}" rx="3" fill="#48c"><title>{{tooltip}}</title></rect>
-    {{/bars}}{{#dots}}<circle class="tl-step tl-{{kind}}" cx="{{x}}" cy="{{y}}" r="4" fill="#666"><title>{{tooltip}}</title></circle>
-    {{/dots}}{{#expiries}}<path class="tl-expiry" d="M{{x}} {{y1}} l-6 -9 h12 z" fill="#d80"><title>{{tooltip}}</title></path>
-    <line class="tl-expiry-line" x1="{{x}}" y1="{{y1}}" x2="{{x}}" y2="{{y2}}" stroke="#d80" stroke-width="2"/>
-    {{/expiries}}{{#ends}}<line class="tl-end tl-{{kind}}" x1="{{x}}" y1="{{top}}" x2="{{x}}" y2="{{bottom}}" stroke="#c33" stroke-width="2.5" stroke-dasharray="5 3"/>
-    <text class="tl-end-label tl-{{kind}}" x="{{textX}}" y="16" text-anchor="{{anchor}}" fill="#c33">{{label}}</text>
-    {{/ends}}<line class="tl-axis" x1="{{plotLeft}}" y1="{{axisY}}" x2="{{plotRight}}" y2="{{axisY}}" stroke="#888"/>
-    </svg>
-    """
-
     static let width = 760.0
     static let labelWidth = 150.0
     static let rightPadding = 28.0
@@ -34,23 +14,30 @@ enum TimelineSVG {
 
     /// A laid-out timeline: the SVG markup and the same story as a list of sentences.
     struct Drawing {
-        var svg: String
+        var markup: HTMLWriter
+        var svg: String { markup.string }
         var description: String
-        var textEvents: [[String: Any]]
+        var textEvents: [TextEvent]
     }
 
-    static func render(_ trace: SimulationTrace, id: String, title: String, templates: Templates) -> Drawing {
+    /// One line of the timeline told as text, under the drawing.
+    struct TextEvent {
+        var time: String
+        var lane: String
+        var kindLabel: String
+        var detail: String
+        var subject: String?
+    }
+
+    static func render(_ trace: SimulationTrace, id: String, title: String) -> Drawing {
         let layout = Layout(trace: trace)
-        var object = layout.values
-        object["id"] = id
-        object["title"] = title
-        object["description"] = layout.description
-        let svg = templates.render("timeline", object)
-        let textEvents: [[String: Any]] = layout.events.map { event in
-            ["time": Format.seconds(event.time), "lane": event.lane, "kindLabel": kindLabel(event.kind), "detail": event.detail,
-             "subject": event.subject ?? "", "hasSubject": event.subject != nil]
+        var writer = HTMLWriter(capacity: 4096)
+        layout.write(id: id, title: title, into: &writer)
+        let textEvents = layout.events.map { event in
+            TextEvent(time: Format.seconds(event.time), lane: event.lane, kindLabel: kindLabel(event.kind),
+                      detail: event.detail, subject: event.subject)
         }
-        return Drawing(svg: svg, description: layout.description, textEvents: textEvents)
+        return Drawing(markup: writer, description: layout.description, textEvents: textEvents)
     }
 
     static func kindLabel(_ kind: TraceEvent.Kind) -> String {
@@ -76,8 +63,20 @@ enum TimelineSVG {
 
     private struct Layout {
         var events: [TraceEvent]
-        var values: [String: Any] = [:]
         var description = ""
+        // Every number below is already formatted (`Format.coordinate`), as the SVG shows it.
+        var height = ""
+        var plotLeft = ""
+        var plotRight = ""
+        var axisY = ""
+        var laneRows: [(y: String, height: String, textY: String, label: String, fullLabel: String)] = []
+        var ticks: [(x: String, top: String, bottom: String, textY: String, label: String)] = []
+        var segments: [(x: String, y: String, w: String, h: String, kind: String, tooltip: String,
+                        label: String, showLabel: Bool, textX: String, textY: String)] = []
+        var bars: [(x: String, y: String, w: String, h: String, leaked: Bool, tooltip: String)] = []
+        var dots: [(x: String, y: String, kind: String, tooltip: String)] = []
+        var expiries: [(x: String, y1: String, y2: String, tooltip: String)] = []
+        var ends: [(x: String, top: String, bottom: String, label: String, textX: String, anchor: String, kind: String)] = []
 
         init(trace: SimulationTrace) {
             // Stable sort: events at one instant keep the engine's order.
@@ -109,38 +108,33 @@ enum TimelineSVG {
             let plotBottom = laneY(laneNames.count)
             let height = plotBottom + TimelineSVG.axisHeight
 
-            values["width"] = Format.coordinate(TimelineSVG.width)
-            values["height"] = Format.coordinate(height)
-            values["plotLeft"] = Format.coordinate(plotLeft)
-            values["plotRight"] = Format.coordinate(plotRight)
-            values["axisY"] = Format.coordinate(plotBottom)
-            values["laneRows"] = laneNames.enumerated().map { index, name -> [String: Any] in
+            self.height = Format.coordinate(height)
+            self.plotLeft = Format.coordinate(plotLeft)
+            self.plotRight = Format.coordinate(plotRight)
+            axisY = Format.coordinate(plotBottom)
+            laneRows = laneNames.enumerated().map { index, name in
                 let label = name.count > 20 ? String(name.prefix(19)) + "…" : name
-                return ["y": Format.coordinate(laneY(index) + 2), "height": Format.coordinate(TimelineSVG.laneHeight - 4),
-                        "width": Format.coordinate(TimelineSVG.width), "textY": Format.coordinate(laneY(index) + 19),
-                        "label": label, "fullLabel": name]
+                return (y: Format.coordinate(laneY(index) + 2), height: Format.coordinate(TimelineSVG.laneHeight - 4),
+                        textY: Format.coordinate(laneY(index) + 19), label: label, fullLabel: name)
             }
 
             let step = TimelineSVG.tickStep(for: span)
-            var ticks: [[String: Any]] = []
             var tick = 0.0
             var lastTickX = -100.0
             while tick <= span + step * 0.001 {
                 let tickX = x(tick)
                 // Instants stretched apart can crowd two tick labels together: skip the second.
                 if tickX - lastTickX >= 34 {
-                    ticks.append(["x": Format.coordinate(tickX), "top": Format.coordinate(TimelineSVG.topPadding),
-                                  "bottom": Format.coordinate(plotBottom + 4), "textY": Format.coordinate(plotBottom + 18),
-                                  "label": Format.seconds(tick)])
+                    ticks.append((x: Format.coordinate(tickX), top: Format.coordinate(TimelineSVG.topPadding),
+                                  bottom: Format.coordinate(plotBottom + 4), textY: Format.coordinate(plotBottom + 18),
+                                  label: Format.seconds(tick)))
                     lastTickX = tickX
                 }
                 tick += step
                 if ticks.count > 50 { break }
             }
-            values["ticks"] = ticks
 
             // App state segments, from one state change to the next.
-            var segments: [[String: Any]] = []
             let states = events.indices.filter { events[$0].kind == .appState }
             for (n, index) in states.enumerated() {
                 let state = events[index]
@@ -148,32 +142,31 @@ enum TimelineSVG {
                 let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
                 let kind = Self.stateClass(state.detail)
-                segments.append(["x": Format.coordinate(left), "y": Format.coordinate(laneY(0) + 6), "w": Format.coordinate(width),
-                                 "h": Format.coordinate(TimelineSVG.laneHeight - 12), "kind": kind,
-                                 "tooltip": "\(state.detail) from \(Format.seconds(state.time))",
-                                 "label": state.detail, "showLabel": width >= Double(state.detail.count) * 7 + 8,
-                                 "textX": Format.coordinate(left + 5), "textY": Format.coordinate(laneY(0) + 19)])
+                segments.append((x: Format.coordinate(left), y: Format.coordinate(laneY(0) + 6), w: Format.coordinate(width),
+                                 h: Format.coordinate(TimelineSVG.laneHeight - 12), kind: kind,
+                                 tooltip: "\(state.detail) from \(Format.seconds(state.time))",
+                                 label: state.detail, showLabel: width >= Double(state.detail.count) * 7 + 8,
+                                 textX: Format.coordinate(left + 5), textY: Format.coordinate(laneY(0) + 19)))
             }
-            values["segments"] = segments
 
             // Task bars: each begin pairs with the next end of the same subject.
-            var bars: [[String: Any]] = []
+            var bars: [(x: String, y: String, w: String, h: String, leaked: Bool, tooltip: String)] = []
             var open: [String: (time: Double, x: Double)] = [:]
             func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool) {
                 guard let lane = taskLanes.firstIndex(of: subject) else { return }
                 let tooltip = leaked
                     ? "\(subject): begun at \(Format.seconds(start.time)), never ended"
                     : "\(subject): \(Format.seconds(start.time)) to \(Format.seconds(stop.time))"
-                bars.append(["x": Format.coordinate(start.x), "y": Format.coordinate(laneY(lane + 1) + 8),
-                             "w": Format.coordinate(max(3, stop.x - start.x)), "h": Format.coordinate(TimelineSVG.laneHeight - 16),
-                             "leaked": leaked, "tooltip": tooltip])
+                bars.append((x: Format.coordinate(start.x), y: Format.coordinate(laneY(lane + 1) + 8),
+                             w: Format.coordinate(max(3, stop.x - start.x)), h: Format.coordinate(TimelineSVG.laneHeight - 16),
+                             leaked: leaked, tooltip: tooltip))
             }
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
             let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
-            var expiries: [[String: Any]] = []
-            var dots: [[String: Any]] = []
-            var ends: [[String: Any]] = []
+            var expiries: [(x: String, y1: String, y2: String, tooltip: String)] = []
+            var dots: [(x: String, y: String, kind: String, tooltip: String)] = []
+            var ends: [(x: String, top: String, bottom: String, label: String, textX: String, anchor: String, kind: String)] = []
             for (index, event) in events.enumerated() {
                 let here = eventX[index]
                 switch event.kind {
@@ -184,39 +177,97 @@ enum TimelineSVG {
                     if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (event.time, here), leaked: false) }
                 case .expiry where event.lane == "system" || !hasSystemExpiry:
                     let lane = event.subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                    expiries.append(["x": Format.coordinate(here), "y1": Format.coordinate(laneY(lane) + 12),
-                                     "y2": Format.coordinate(laneY(lane) + TimelineSVG.laneHeight - 4),
-                                     "tooltip": "\(Format.seconds(event.time)): \(event.detail)"])
+                    expiries.append((x: Format.coordinate(here), y1: Format.coordinate(laneY(lane) + 12),
+                                     y2: Format.coordinate(laneY(lane) + TimelineSVG.laneHeight - 4),
+                                     tooltip: "\(Format.seconds(event.time)): \(event.detail)"))
                 case .step, .log, .crash, .expiry:
                     guard let lane = threadLanes.firstIndex(of: event.lane) else { break }
-                    dots.append(["x": Format.coordinate(here),
-                                 "y": Format.coordinate(laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
-                                 "kind": event.kind.rawValue, "tooltip": "\(Format.seconds(event.time)) on \(event.lane): \(event.detail)"])
+                    dots.append((x: Format.coordinate(here),
+                                 y: Format.coordinate(laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
+                                 kind: event.kind.rawValue, tooltip: "\(Format.seconds(event.time)) on \(event.lane): \(event.detail)"))
                 default: break
                 }
             }
             for (subject, start) in open.sorted(by: { ($0.value.time, $0.key) < ($1.value.time, $1.key) }) {
                 bar(subject, from: start, to: (end, endX), leaked: true)
             }
-            bars.sort { ($0["y"] as? String ?? "", $0["x"] as? String ?? "") < ($1["y"] as? String ?? "", $1["x"] as? String ?? "") }
+            bars.sort { ($0.y, $0.x) < ($1.y, $1.x) }
 
             switch trace.outcome {
             case let .terminated(code, _, _), let .crashed(code, _):
                 let left = endX
                 let nearRight = left > plotRight - 120
                 let label = Self.isTermination(trace.outcome) ? "killed: \(code)" : "crash: \(code)"
-                ends.append(["x": Format.coordinate(left), "top": Format.coordinate(TimelineSVG.topPadding - 4),
-                             "bottom": Format.coordinate(plotBottom), "label": label.count > 48 ? String(label.prefix(47)) + "…" : label,
-                             "textX": Format.coordinate(nearRight ? left - 4 : left + 4), "anchor": nearRight ? "end" : "start",
-                             "kind": Self.isTermination(trace.outcome) ? "terminated" : "crashed"])
+                ends.append((x: Format.coordinate(left), top: Format.coordinate(TimelineSVG.topPadding - 4),
+                             bottom: Format.coordinate(plotBottom), label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
+                             textX: Format.coordinate(nearRight ? left - 4 : left + 4), anchor: nearRight ? "end" : "start",
+                             kind: Self.isTermination(trace.outcome) ? "terminated" : "crashed"))
             case .suspended, .stillRunning:
                 break
             }
-            values["bars"] = bars
-            values["expiries"] = expiries
-            values["dots"] = dots
-            values["ends"] = ends
+            self.bars = bars
+            self.expiries = expiries
+            self.dots = dots
+            self.ends = ends
             description = Self.describe(trace: trace, taskLanes: taskLanes, leaked: open.keys.sorted())
+        }
+
+        /// The SVG, element for element as the Mustache template wrote it before.
+        func write(id: String, title: String, into w: inout HTMLWriter) {
+            let width = Format.coordinate(TimelineSVG.width)
+            w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\""); w.text(id); w.markup("-title "); w.text(id)
+            w.markup("-desc\" viewBox=\"0 0 "); w.text(width); w.markup(" "); w.text(height)
+            w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"")
+            w.text(id); w.markup("-title\">"); w.text(title); w.markup("</title>\n<desc id=\""); w.text(id); w.markup("-desc\">")
+            w.text(description); w.markup("</desc>\n")
+            for row in laneRows {
+                w.markup("<rect class=\"tl-row\" x=\"0\" y=\""); w.text(row.y); w.markup("\" width=\""); w.text(width)
+                w.markup("\" height=\""); w.text(row.height); w.markup("\" fill=\"#8881\"/>\n<text class=\"tl-label\" x=\"8\" y=\"")
+                w.text(row.textY); w.markup("\" fill=\"#666\">"); w.text(row.label); w.markup("<title>"); w.text(row.fullLabel)
+                w.markup("</title></text>\n")
+            }
+            for tick in ticks {
+                w.markup("<line class=\"tl-grid\" x1=\""); w.text(tick.x); w.markup("\" y1=\""); w.text(tick.top)
+                w.markup("\" x2=\""); w.text(tick.x); w.markup("\" y2=\""); w.text(tick.bottom)
+                w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.text(tick.x); w.markup("\" y=\""); w.text(tick.textY)
+                w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
+            }
+            for segment in segments {
+                w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.text(segment.x)
+                w.markup("\" y=\""); w.text(segment.y); w.markup("\" width=\""); w.text(segment.w); w.markup("\" height=\"")
+                w.text(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(segment.tooltip); w.markup("</title></rect>\n")
+                if segment.showLabel {
+                    w.markup("<text class=\"tl-state-label\" x=\""); w.text(segment.textX); w.markup("\" y=\""); w.text(segment.textY)
+                    w.markup("\" fill=\"#fff\">"); w.text(segment.label); w.markup("</text>\n")
+                }
+            }
+            for bar in bars {
+                w.markup("<rect class=\"tl-task ")
+                if bar.leaked { w.markup("tl-leaked") }
+                w.markup("\" x=\""); w.text(bar.x); w.markup("\" y=\""); w.text(bar.y); w.markup("\" width=\""); w.text(bar.w)
+                w.markup("\" height=\""); w.text(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
+                w.markup("</title></rect>\n")
+            }
+            for dot in dots {
+                w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.text(dot.x); w.markup("\" cy=\"")
+                w.text(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(dot.tooltip); w.markup("</title></circle>\n")
+            }
+            for expiry in expiries {
+                w.markup("<path class=\"tl-expiry\" d=\"M"); w.text(expiry.x); w.markup(" "); w.text(expiry.y1)
+                w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(expiry.tooltip)
+                w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.text(expiry.x); w.markup("\" y1=\"")
+                w.text(expiry.y1); w.markup("\" x2=\""); w.text(expiry.x); w.markup("\" y2=\""); w.text(expiry.y2)
+                w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
+            }
+            for end in ends {
+                w.markup("<line class=\"tl-end tl-"); w.text(end.kind); w.markup("\" x1=\""); w.text(end.x); w.markup("\" y1=\"")
+                w.text(end.top); w.markup("\" x2=\""); w.text(end.x); w.markup("\" y2=\""); w.text(end.bottom)
+                w.markup("\" stroke=\"#c33\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>\n<text class=\"tl-end-label tl-")
+                w.text(end.kind); w.markup("\" x=\""); w.text(end.textX); w.markup("\" y=\"16\" text-anchor=\""); w.text(end.anchor)
+                w.markup("\" fill=\"#c33\">"); w.text(end.label); w.markup("</text>\n")
+            }
+            w.markup("<line class=\"tl-axis\" x1=\""); w.text(plotLeft); w.markup("\" y1=\""); w.text(axisY)
+            w.markup("\" x2=\""); w.text(plotRight); w.markup("\" y2=\""); w.text(axisY); w.markup("\" stroke=\"#888\"/>\n</svg>")
         }
 
         private static func isTermination(_ outcome: SimulationOutcome) -> Bool {
@@ -225,11 +276,12 @@ enum TimelineSVG {
         }
 
         static func stateClass(_ detail: String) -> String {
-            let lower = detail.lowercased()
-            if lower.contains("foreground") || lower.contains("active") { return "foreground" }
-            if lower.contains("suspend") { return "suspended" }
-            if lower.contains("terminat") || lower.contains("killed") { return "terminated" }
-            if lower.contains("background") { return "background" }
+            let lower = Array(detail.lowercased().utf8)
+            func has(_ word: StaticString) -> Bool { TextScan.firstIndex(of: word, in: lower, from: 0) != nil }
+            if has("foreground") || has("active") { return "foreground" }
+            if has("suspend") { return "suspended" }
+            if has("terminat") || has("killed") { return "terminated" }
+            if has("background") { return "background" }
             return "other"
         }
 

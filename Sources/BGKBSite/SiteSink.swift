@@ -1,0 +1,84 @@
+import Foundation
+
+/// Where the build puts each file as soon as it is made: kept in memory (tests, `--check`) or
+/// written straight into a staging folder (`SiteWriter.Staging`), so a 10,000-rule build never
+/// holds every page at once. Rule pages render on every core and call `emit` from several
+/// threads: the bookkeeping is under a lock, the file writes are not (each path is its own file).
+final class SiteSink: @unchecked Sendable {
+    private let staging: SiteWriter.Staging?
+    private let lock = NSLock()
+    private var emitted = Set<String>()
+    private var memory: [String: String] = [:]
+    private var madeFolders = Set<String>()
+    private(set) var byteCount = 0
+    /// The first write that failed; the build goes on (its diagnostics are still useful) but
+    /// nothing is swapped into place.
+    private(set) var failure: SiteWriter.WriteError?
+
+    /// Keeps every file in memory.
+    init() { staging = nil }
+
+    /// Writes every file into `staging`.
+    init(staging: SiteWriter.Staging) { self.staging = staging }
+
+    var files: [String: String] {
+        lock.lock(); defer { lock.unlock() }
+        return memory
+    }
+
+    var fileCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return emitted.count
+    }
+
+    /// A page written by `HTMLWriter`: on disk as its bytes, without building a String.
+    @discardableResult
+    func emit(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard staging != nil else { return emit(path, String(decoding: bytes, as: UTF8.self)) }
+        return store(path, byteCount: bytes.count) { try $0.write(path, bytes) }
+    }
+
+    /// Records (and writes) one file. Returns false when an earlier step already wrote `path`;
+    /// the later contents win, as they did when the site was one dictionary.
+    @discardableResult
+    func emit(_ path: String, _ contents: String) -> Bool {
+        guard staging != nil else {
+            lock.lock()
+            let isNew = emitted.insert(path).inserted
+            byteCount += contents.utf8.count
+            if let previous = memory[path] { byteCount -= previous.utf8.count }
+            memory[path] = contents
+            lock.unlock()
+            return isNew
+        }
+        return store(path, byteCount: contents.utf8.count) { try $0.write(path, contents) }
+    }
+
+    /// Bookkeeping under the lock, then the write outside it.
+    private func store(_ path: String, byteCount count: Int, write: (SiteWriter.Staging) throws -> Void) -> Bool {
+        guard let staging else { return false }
+        lock.lock()
+        let isNew = emitted.insert(path).inserted
+        byteCount += count
+        let folder = (path as NSString).deletingLastPathComponent
+        var needsFolder = false
+        if !folder.isEmpty, !madeFolders.contains(folder) { madeFolders.insert(folder); needsFolder = true }
+        // Folders are made under the lock, so no thread writes into a folder that is not there yet.
+        if needsFolder {
+            do { try staging.makeFolder(folder) } catch { record(error) }
+        }
+        lock.unlock()
+        do {
+            try write(staging)
+        } catch {
+            lock.lock(); record(error); lock.unlock()
+        }
+        return isNew
+    }
+
+    /// Must be called with the lock held.
+    private func record(_ error: Error) {
+        guard failure == nil else { return }
+        failure = (error as? SiteWriter.WriteError) ?? SiteWriter.WriteError(path: staging?.folder.path ?? "", message: "\(error)")
+    }
+}

@@ -1,0 +1,57 @@
+/// Writes HTML (and SVG/XML) into a byte buffer with every value escaped. The hottest pages (one per
+/// rule, with their timelines) are written with it instead of Mustache, which cost about 25 M
+/// instructions per rule page in dictionary look-ups and dynamic casts.
+///
+/// Three ways in, so escaping cannot be forgotten: `markup` takes only string literals (the page's
+/// own tags, checked by the compiler to be `StaticString`), `text` escapes any value exactly as
+/// Mustache's `{{value}}` did (`< > & " '`), and `trusted` takes HTML that is safe by construction
+/// (cmark's safe-mode output, or markup this writer produced).
+struct HTMLWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Markup written in the source code. Only literals can be passed, never a runtime value.
+    mutating func markup(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A value from Content, the engine or the configuration, HTML-escaped.
+    mutating func text(_ value: String) {
+        var value = value
+        value.withUTF8 { buffer in
+            for byte in buffer {
+                switch byte {
+                case UInt8(ascii: "<"): bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])              // &lt;
+                case UInt8(ascii: ">"): bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])              // &gt;
+                case UInt8(ascii: "&"): bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])        // &amp;
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]) // &quot;
+                case UInt8(ascii: "'"): bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])        // &#39;
+                default: bytes.append(byte)
+                }
+            }
+        }
+    }
+
+    /// HTML that is already safe: cmark's safe-mode rendering of Content Markdown, or the output of
+    /// another `HTMLWriter`. Never a value straight from Content.
+    mutating func trusted(_ html: String) {
+        var html = html
+        html.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func trusted(_ other: HTMLWriter) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
+    /// Drops trailing spaces and newlines (the word diff ends every segment with a space).
+    mutating func trimTrailingWhitespace() {
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\n") { bytes.removeLast() }
+    }
+
+    /// The markup as a String. Files on disk take `bytes` directly: converting (and validating)
+    /// cost ~270 K instructions per rule page.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+}
