@@ -1,5 +1,6 @@
 import BGKBEngine
 import BGKBModel
+import Foundation
 
 /// Runs every example of the corpus through the engine, for the pages' verdicts and timelines.
 /// The CLI and the staleness test both call this, so the committed site and a fresh build always
@@ -10,21 +11,97 @@ public enum ExampleRunner {
         var diagnostics = Diagnostics()
         // Examples are independent and the engine is deterministic: check them on every core,
         // then read the results in corpus order.
-        let results = ParallelMap.map(corpus.examples) { example in (example, BGKBEngine.check(example)) }
-        for (example, (verdict, found)) in results {
+        let results = ParallelMap.map(corpus.examples) { check($0) }
+        for (verdict, found) in results {
             diagnostics.append(contentsOf: found)
-            guard let verdict else {
-                if !found.hasErrors {
-                    diagnostics.error("example-not-run", "example \(example.identifier) could not be run", at: example.location)
-                }
-                continue
-            }
-            if !verdict.passed {
-                diagnostics.error("example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)",
-                                  at: example.location)
-            }
-            verdicts.append(verdict)
+            if let verdict { verdicts.append(verdict) }
         }
         return (verdicts, diagnostics)
+    }
+
+    /// One example: its verdict (nil when it could not be run) and what the build reports about it.
+    /// The streaming build (`SiteBuilder.build(corpus:configuration:runningExamplesInto:)`) calls
+    /// this rule by rule, so both builds report the same diagnostics.
+    static func check(_ example: Example) -> (ExampleVerdict?, Diagnostics) {
+        let (verdict, found) = BGKBEngine.check(example)
+        var diagnostics = found
+        guard let verdict else {
+            if !found.hasErrors {
+                diagnostics.error("example-not-run", "example \(example.identifier) could not be run", at: example.location)
+            }
+            return (nil, diagnostics)
+        }
+        if !verdict.passed {
+            diagnostics.error("example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)",
+                              at: example.location)
+        }
+        return (verdict, diagnostics)
+    }
+}
+
+/// What pages other than the rule's own need from a verdict: the rule page draws the traces,
+/// every other page only needs these few facts, so the streaming build keeps only them.
+struct VerdictFacts: Sendable {
+    var summary: String
+    /// The exception code the run a page shows was terminated with, if it was.
+    var terminationCode: String?
+
+    init(_ verdict: ExampleVerdict) {
+        summary = verdict.summary
+        if case let .terminated(code, _, _) = (verdict.counterexample ?? verdict.representative).outcome {
+            terminationCode = code
+        }
+    }
+}
+
+/// Filled by the rule pages when they run the examples themselves (the streaming build): each
+/// rule's verdict facts and example diagnostics, read back in corpus order by later steps and
+/// the CLI. Rule pages render on every core, hence the lock.
+final class ExampleLedger: @unchecked Sendable {
+    private let lock = NSLock()
+    private var facts: [String: VerdictFacts] = [:]
+    private var diagnosticsByRule: [Int: Diagnostics] = [:]
+    private var engineTime = Duration.zero
+    private var pageTime = Duration.zero
+
+    func record(rule index: Int, facts entries: [(String, VerdictFacts)], diagnostics: Diagnostics,
+                engineTime engine: Duration, pageTime page: Duration) {
+        lock.lock(); defer { lock.unlock() }
+        for (identifier, fact) in entries { facts[identifier] = fact }
+        if !diagnostics.isEmpty { diagnosticsByRule[index] = diagnostics }
+        engineTime += engine
+        pageTime += page
+    }
+
+    func facts(_ identifier: String) -> VerdictFacts? {
+        lock.lock(); defer { lock.unlock() }
+        return facts[identifier]
+    }
+
+    /// Examples that have a verdict.
+    var count: Int {
+        lock.lock(); defer { lock.unlock() }
+        return facts.count
+    }
+
+    /// Every example's diagnostics, in corpus order, as `ExampleRunner.run` reports them.
+    var diagnostics: Diagnostics {
+        lock.lock(); defer { lock.unlock() }
+        var all = Diagnostics()
+        for index in diagnosticsByRule.keys.sorted() { all.append(contentsOf: diagnosticsByRule[index] ?? Diagnostics()) }
+        return all
+    }
+
+    /// The engine's share of the time spent on rules (engine plus page), to split one step's wall
+    /// time into "examples" and "rule pages" for `--timings`.
+    var engineShare: Double {
+        lock.lock(); defer { lock.unlock() }
+        let engine = Self.seconds(engineTime), total = engine + Self.seconds(pageTime)
+        return total > 0 ? engine / total : 0
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -13,6 +13,10 @@ public struct SiteBuild: Sendable {
     /// Files and bytes made; also set when the files went straight to disk and `files` is empty.
     public var fileCount: Int
     public var byteCount: Int
+    /// The streaming build only: what running the examples reported, and the share of the rule
+    /// pages' time the engine took (it ran inside that step).
+    public var exampleDiagnostics = Diagnostics()
+    public var examplesTime: Duration?
 
     public init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics(), steps: [StepReport] = []) {
         self.files = files

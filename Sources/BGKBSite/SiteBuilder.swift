@@ -39,16 +39,46 @@ public enum SiteBuilder {
         return (site, sink.failure)
     }
 
+    /// The CLI's build: like `build(corpus:verdicts:configuration:writingInto:)`, but the rule pages
+    /// run their own examples and each rule's traces are dropped as soon as its page is written, so
+    /// the verdicts of 20,000 examples are never all in memory. The examples' diagnostics (what
+    /// `ExampleRunner.run` reports) come back in `site.exampleDiagnostics`, in corpus order; when
+    /// they hold an error the caller discards the staging, as it does for the site's own errors.
+    public static func build(corpus: Corpus, configuration: SiteConfiguration = SiteConfiguration(),
+                             runningExamplesInto staging: SiteWriter.Staging) -> (site: SiteBuild, writeError: SiteWriter.WriteError?) {
+        let sink = SiteSink(staging: staging)
+        let ledger = ExampleLedger()
+        var site = build(SiteContext(corpus: corpus, verdicts: [], ledger: ledger, configuration: configuration), into: sink)
+        site.exampleDiagnostics = ledger.diagnostics
+        // One step did both jobs; `--timings` shows them apart, split by the time each took.
+        if let index = site.steps.firstIndex(where: { $0.name == "rule pages" }) {
+            let seconds = Double(site.steps[index].duration.components.seconds)
+                + Double(site.steps[index].duration.components.attoseconds) / 1e18
+            let examples = Duration.milliseconds(Int64((seconds * ledger.engineShare * 1000).rounded()))
+            site.examplesTime = examples
+            site.steps[index].duration -= examples
+        }
+        return (site, sink.failure)
+    }
+
     static func build(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration, into sink: SiteSink) -> SiteBuild {
+        build(SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration), into: sink)
+    }
+
+    /// `context` is made inside, so its time shows as the first step.
+    static func build(_ context: @autoclosure () -> SiteContext, into sink: SiteSink) -> SiteBuild {
         let clock = ContinuousClock()
         var site = SiteBuild()
         let start = clock.now
-        let context = SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration)
+        let context = context()
         for error in context.templates.errors {
             site.diagnostics.error("site-template", error, at: nil)
         }
         site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
-        for step in steps {
+        // When the rule pages run the examples, the steps that show verdict facts (home page,
+        // crash codes) read them from the ledger, so the rule pages go first.
+        let ordered = context.ledger == nil ? steps : steps.filter { $0.name == "rule pages" } + steps.filter { $0.name != "rule pages" }
+        for step in ordered {
             let stepStart = clock.now
             let output = step.run(context, sink)
             // Sorted, so a duplicate is reported the same way on every run.

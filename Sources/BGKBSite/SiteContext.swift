@@ -8,8 +8,11 @@ public struct SiteContext: Sendable {
     public let corpus: Corpus
     public let configuration: SiteConfiguration
     let templates: Templates
-    /// Verdicts keyed by `Example.identifier`.
+    /// Verdicts keyed by `Example.identifier`, when they were run before the build.
     let verdicts: [String: ExampleVerdict]
+    /// Set when the rule pages run the examples themselves (the streaming build): it then holds
+    /// what the other pages need from the verdicts, and `verdicts` is empty.
+    let ledger: ExampleLedger?
     let ruleSlugs: [String: String]
     let topicSlugs: [String: String]
     let documentSlugs: [String: String]
@@ -30,7 +33,12 @@ public struct SiteContext: Sendable {
     let apiAnchors: [String: String]
 
     public init(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration = SiteConfiguration()) {
+        self.init(corpus: corpus, verdicts: verdicts, ledger: nil, configuration: configuration)
+    }
+
+    init(corpus: Corpus, verdicts: [ExampleVerdict], ledger: ExampleLedger?, configuration: SiteConfiguration) {
         self.corpus = corpus
+        self.ledger = ledger
         self.configuration = configuration
         self.templates = Templates()
         var byIdentifier: [String: ExampleVerdict] = [:]
@@ -79,6 +87,17 @@ public struct SiteContext: Sendable {
             .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
             .map { ($0, map[$0] ?? []) }
     }
+
+    // MARK: Verdicts
+
+    /// What pages other than the rule's own show of an example's verdict.
+    func verdictFacts(_ identifier: String) -> VerdictFacts? {
+        if let ledger { return ledger.facts(identifier) }
+        return verdicts[identifier].map(VerdictFacts.init)
+    }
+
+    /// How many examples have a verdict. With a ledger, only known once the rule pages ran.
+    var verdictCount: Int { ledger?.count ?? verdicts.count }
 
     // MARK: Links
 

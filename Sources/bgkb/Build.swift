@@ -37,18 +37,15 @@ extension BGKB {
             let loaded = try options.loadValid()
             let loadTime = clock.now - started
 
-            let examplesStart = clock.now
-            let (verdicts, exampleDiagnostics) = ExampleRunner.run(loaded.corpus)
-            err.print(exampleDiagnostics.sorted)
-            let examplesTime = clock.now - examplesStart
-            if exampleDiagnostics.hasErrors {
-                err.print(line: "error: examples failed; \(output) left untouched")
-                throw ExitCode(1)
-            }
-
             let configuration = SiteConfiguration(baseURL: baseURL, contentDirectory: options.content)
             let target = URL(fileURLWithPath: output)
             if check {
+                let (verdicts, exampleDiagnostics) = ExampleRunner.run(loaded.corpus)
+                err.print(exampleDiagnostics.sorted)
+                if exampleDiagnostics.hasErrors {
+                    err.print(line: "error: examples failed; \(output) left untouched")
+                    throw ExitCode(1)
+                }
                 let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts, configuration: configuration)
                 err.print(site.diagnostics.sorted)
                 if site.diagnostics.hasErrors {
@@ -73,7 +70,9 @@ extension BGKB {
             }
 
             // Pages go straight into a staging folder next to the output as they are rendered (so
-            // they are never all in memory); only a build without errors is swapped into place.
+            // they are never all in memory), each rule's examples run just before its page (so
+            // their traces are never all in memory either); only a build without errors is
+            // swapped into place. Example errors are reported alone, as when they ran first.
             let staging: SiteWriter.Staging
             do {
                 staging = try SiteWriter.stage(target)
@@ -81,8 +80,14 @@ extension BGKB {
                 err.print(line: "error: \(error)")
                 throw ExitCode(2)
             }
-            let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts, configuration: configuration,
-                                                       writingInto: staging)
+            let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, configuration: configuration,
+                                                       runningExamplesInto: staging)
+            err.print(site.exampleDiagnostics.sorted)
+            if site.exampleDiagnostics.hasErrors {
+                staging.discard()
+                err.print(line: "error: examples failed; \(output) left untouched")
+                throw ExitCode(1)
+            }
             err.print(site.diagnostics.sorted)
             if site.diagnostics.hasErrors {
                 staging.discard()
@@ -106,7 +111,7 @@ extension BGKB {
 
             if timings {
                 print(Self.row("load and lint Content", files: nil, loadTime))
-                print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime))
+                print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, site.examplesTime ?? .zero))
                 for step in site.steps { print(Self.row(step.name, files: step.fileCount, step.duration)) }
                 print(Self.row("swap into place", files: nil, swapTime))
             }

@@ -1,5 +1,6 @@
 import BGKBEngine
 import BGKBModel
+import Foundation
 import Testing
 @testable import BGKBSite
 
@@ -53,5 +54,44 @@ import Testing
         }
         let (_, diagnostics) = ExampleRunner.run(corpus)
         #expect(diagnostics.errors.contains { $0.id == "example-failed" })
+    }
+
+    /// The CLI's build runs each rule's examples just before its page and keeps only a few facts
+    /// of each verdict: it must write exactly what the build from all verdicts up front holds, and
+    /// report the same example diagnostics.
+    @Test(arguments: [false, true])
+    func runningExamplesRuleByRuleWritesTheSameSite(flipped: Bool) throws {
+        var corpus = Self.corpus
+        if flipped {
+            // Half the examples now claim the opposite of what the engine finds.
+            corpus.rules = corpus.rules.enumerated().map { index, rule in
+                var rule = rule
+                if index.isMultiple(of: 2) {
+                    rule.examples = rule.examples.map { example in
+                        var example = example
+                        example.intent = example.intent == .follows ? .breaks : .follows
+                        return example
+                    }
+                }
+                return rule
+            }
+        }
+        let (verdicts, diagnostics) = ExampleRunner.run(corpus)
+        let memory = SiteBuilder.build(corpus: corpus, verdicts: verdicts)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-rule-by-rule-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("Site")
+        let staging = try SiteWriter.stage(output)
+        let (streamed, writeError) = SiteBuilder.build(corpus: corpus, runningExamplesInto: staging)
+        #expect(writeError == nil)
+        #expect(streamed.exampleDiagnostics == diagnostics)
+        #expect(streamed.exampleDiagnostics.hasErrors == flipped)
+        #expect(streamed.diagnostics.sorted == memory.diagnostics.sorted)
+        #expect(streamed.fileCount == memory.files.count)
+        #expect(streamed.byteCount == memory.totalBytes)
+        #expect(streamed.examplesTime != nil)
+        try staging.commit()
+        #expect(try SiteWriter.differences(memory, directory: output) == [])
     }
 }

@@ -27,9 +27,7 @@ enum CrashCodesPage {
         for rule in context.corpus.rules {
             guard let path = context.rulePath(rule.id) else { continue }
             for (index, example) in rule.examples.enumerated() {
-                guard let verdict = context.verdicts[example.identifier] else { continue }
-                let trace = verdict.counterexample ?? verdict.representative
-                guard case let .terminated(code, _, _) = trace.outcome else { continue }
+                guard let verdict = context.verdictFacts(example.identifier), let code = verdict.terminationCode else { continue }
                 let key = code.lowercased()
                 var w = reproduced[key] ?? HTMLWriter()
                 reproduced[key] = nil

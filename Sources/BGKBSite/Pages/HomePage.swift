@@ -72,7 +72,7 @@ enum HomePage {
         }
         let body = context.templates.render("home", [
             "ruleCount": context.rankedRules.count,
-            "exampleCount": context.verdicts.count,
+            "exampleCount": context.verdictCount,
             "sourceCount": corpus.sources.count,
             "revisionCount": entries.count,
             "topRules": top,

@@ -4,14 +4,33 @@ import BGKBModel
 /// timelines, what to do instead, sources, revision history with word diffs, related rules.
 enum RulePage {
     static func renderAll(_ context: SiteContext, sink: SiteSink) -> StepOutput {
-        let rules = context.corpus.rules
+        let rules = Array(context.corpus.rules.enumerated())
         // Pages are independent, so they render on every core and go to the sink (disk) as soon as
         // each is made; only their diagnostics come back, merged in corpus order, so the output
         // does not depend on thread timing.
-        let results = ParallelMap.map(rules) { rule -> Diagnostics? in
+        let results = ParallelMap.map(rules) { index, rule -> Diagnostics? in
             guard let path = context.rulePath(rule.id) else { return nil }
-            let (page, diagnostics) = write(rule, context: context, path: path)
+            guard let ledger = context.ledger else {
+                let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
+                sink.emit(path, page.bytes)
+                return diagnostics
+            }
+            // The streaming build: run this rule's examples now and drop their traces as soon as
+            // the page is written, so at most a few rules' traces are in memory at once.
+            let clock = ContinuousClock()
+            let start = clock.now
+            var verdicts: [String: ExampleVerdict] = [:]
+            var exampleDiagnostics = Diagnostics()
+            for example in rule.examples {
+                let (verdict, found) = ExampleRunner.check(example)
+                exampleDiagnostics.append(contentsOf: found)
+                if let verdict { verdicts[verdict.example.identifier] = verdict }
+            }
+            let ran = clock.now
+            let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
             sink.emit(path, page.bytes)
+            ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
+                          engineTime: ran - start, pageTime: clock.now - ran)
             return diagnostics
         }
         var output = StepOutput()
@@ -23,22 +42,25 @@ enum RulePage {
     }
 
     static func render(_ rule: Rule, context: SiteContext, path: String) -> (String, Diagnostics) {
-        let (page, diagnostics) = write(rule, context: context, path: path)
+        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
         return (page.string, diagnostics)
     }
 
-    static func write(_ rule: Rule, context: SiteContext, path: String) -> (HTMLWriter, Diagnostics) {
+    /// `verdicts`: this rule's examples' verdicts by `Example.identifier` (more are fine).
+    static func write(_ rule: Rule, context: SiteContext, path: String,
+                      verdicts: [String: ExampleVerdict]) -> (HTMLWriter, Diagnostics) {
         var diagnostics = Diagnostics()
         var w = HTMLWriter(capacity: 48 * 1024)
         Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
-            writeBody(rule, context: context, path: path, diagnostics: &diagnostics, into: &w)
+            writeBody(rule, context: context, path: path, verdicts: verdicts, diagnostics: &diagnostics, into: &w)
         }
         return (w, diagnostics)
     }
 
     /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);
     /// only cmark's safe-mode HTML, the timeline SVG and the word diff go through `trusted`.
-    private static func writeBody(_ rule: Rule, context: SiteContext, path: String, diagnostics: inout Diagnostics,
+    private static func writeBody(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
+                                  diagnostics: inout Diagnostics,
                                   into w: inout HTMLWriter) {
         let corpus = context.corpus
         func references(_ ids: [String], what: String) -> [SiteContext.RuleReference] {
@@ -170,7 +192,8 @@ enum RulePage {
             w.markup("<p>This rule has no examples yet.</p>\n")
         }
         for (index, example) in rule.examples.enumerated() {
-            writeExample(example, number: index + 1, rule: rule, context: context, diagnostics: &diagnostics, into: &w)
+            writeExample(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier],
+                         diagnostics: &diagnostics, into: &w)
         }
         w.markup("</section>\n")
 
@@ -239,7 +262,7 @@ enum RulePage {
     }
 
     /// One example: what it claims, the scenario, the engine's verdict and the timeline.
-    private static func writeExample(_ example: Example, number: Int, rule: Rule, context: SiteContext,
+    private static func writeExample(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?,
                                      diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
         let anchor = "example-\(number)"
         let intent = example.intent.rawValue
@@ -253,7 +276,7 @@ enum RulePage {
             w.markup("Breaks the rule</span> The simulator must find a schedule in which this goes wrong.</p>\n")
         }
         w.markup("<pre class=\"scenario\"><code>"); w.text(example.text); w.markup("</code></pre>\n")
-        guard let verdict = context.verdicts[example.identifier] else {
+        guard let verdict else {
             diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
             w.markup("<p class=\"notice\">No verdict: this example was not run when the site was built.</p>\n</section>\n")
             return
