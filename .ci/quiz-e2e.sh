@@ -5,6 +5,7 @@
 # The answer key is not hard-coded: a piped run with the same seed and empty progress reveals it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 BIN=${1:-.build/debug/bgkb}
 [ -x "$BIN" ] || swift build --product bgkb >/dev/null
 BIN=$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")
@@ -65,7 +66,7 @@ check "a right answer says Correct" 'wait_for "Correct."'
 check "progress shows 2/$COUNT" 'wait_for "2/$COUNT"'
 tmux send-keys -t "$SESSION" "$(wrong_for "${KEY[1]}")" Enter
 check "a wrong answer says Wrong and gives the answer" 'wait_for "Wrong. The answer is ${KEY[1]})"'
-check "the explanation links the site page" 'wait_for "See Site/rules/"'
+check "the explanation links the site page by a path that works from here" 'wait_for "$ROOT/Site/rules/"'
 check "progress shows 3/$COUNT" 'wait_for "3/$COUNT"'
 tmux send-keys -t "$SESSION" "?" Enter
 check "? gives a hint" 'wait_for "Hint:"'

@@ -60,9 +60,14 @@ public struct Question: Hashable, Sendable, Codable, Identifiable {
     }
 
     /// The page of the static site that covers the rule, relative to the repository root.
-    public var sitePage: String { Question.sitePage(rule: rule) }
+    public var sitePage: String { "Site/" + pageInSite }
 
-    public static func sitePage(rule: String) -> String { "Site/rules/\(rule).html" }
+    /// The same page relative to the site folder.
+    public var pageInSite: String { Question.pageInSite(rule: rule) }
+
+    public static func sitePage(rule: String) -> String { "Site/" + pageInSite(rule: rule) }
+
+    public static func pageInSite(rule: String) -> String { "rules/\(rule).html" }
 
     /// `id@contentVersion`: the full identity of this wording of the question.
     public var identity: String { "\(id)@\(contentVersion)" }

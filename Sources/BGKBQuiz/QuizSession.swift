@@ -20,10 +20,14 @@ public struct QuizSession {
         public var topicTitles: [String: String]
         /// The topic the session was asked for (`--topic`), shown in headers instead of a question's first.
         public var focusTopic: String?
+        /// Where the explanation points for a rule's page: the site folder as the learner can reach
+        /// it from where they are ("Site/" from the repository, an absolute path from elsewhere).
+        public var siteFolder: String
 
         public init(seed: UInt64, passMark: Int? = nil, echoInput: Bool = false, topicTitles: [String: String] = [:],
-                    focusTopic: String? = nil) {
+                    focusTopic: String? = nil, siteFolder: String = "Site/") {
             self.focusTopic = focusTopic
+            self.siteFolder = siteFolder.hasSuffix("/") ? siteFolder : siteFolder + "/"
             self.seed = seed
             self.passMark = passMark
             self.echoInput = echoInput
@@ -179,7 +183,7 @@ public struct QuizSession {
 
     func explanation(_ question: Question) -> String {
         var text = lines(style.wrap(question.explanation, indent: "  ", hanging: "  "), tone: .dim)
-        text += lines(style.wrap("See \(question.sitePage)", indent: "  ", hanging: "  "), tone: .dim)
+        text += lines(style.wrap("See \(settings.siteFolder)\(question.pageInSite)", indent: "  ", hanging: "  "), tone: .dim)
         return text + "\n"
     }
 

@@ -105,7 +105,7 @@ extension BGKB {
             let session = QuizSession(
                 questions: questions, style: style,
                 settings: .init(seed: sessionSeed, passMark: passMark, echoInput: !terminalInput, topicTitles: titles,
-                               focusTopic: topic),
+                               focusTopic: topic, siteFolder: Self.siteFolder()),
                 persist: { progress in
                     do { try store.save(progress); return nil } catch { return "\(error)" }
                 })
@@ -133,6 +133,19 @@ extension BGKB {
                 DiagnosticPrinter.standardError.print(line: "warning: built-in Content has \(EmbeddedContent.contentErrorCount) error(s); see `bgkb lint`")
             }
             return (Corpus(topics: EmbeddedContent.topics()), bank)
+        }
+
+        /// Where explanations send the learner for a rule's page: "Site/" when the quiz runs from
+        /// the repository; from anywhere else, the absolute path of the site in the checkout this
+        /// binary was built from, when it is still there (a relative "Site/…" would lead nowhere).
+        static func siteFolder() -> String {
+            let files = FileManager.default
+            if files.fileExists(atPath: "Site/rules") { return "Site/" }
+            let checkout = URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let site = checkout.appendingPathComponent("Site")
+            if files.fileExists(atPath: site.appendingPathComponent("rules").path) { return site.path + "/" }
+            return "Site/"
         }
 
         /// --progress, then BGKB_PROGRESS, then the XDG data directory.

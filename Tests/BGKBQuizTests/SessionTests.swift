@@ -74,6 +74,18 @@ struct ScriptedTerminal: QuizTerminal {
         for line in terminal.output.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 
+    @Test(arguments: [("Site/", "See Site/"), ("/srv/bgkb/Site", "See /srv/bgkb/Site/")])
+    func theExplanationPointsIntoTheSiteFolderItIsGiven(folder: String, expected: String) {
+        let questions = Scheduler.select(from: bank.questions, progress: QuizProgress(), now: now, count: 1, seed: 5, mode: .learn)
+        let quiz = QuizSession(questions: questions, style: TextStyle(width: 80, colour: false),
+                               settings: .init(seed: 5, topicTitles: titles, siteFolder: folder),
+                               clock: { [now] in now }, persist: { _ in nil })
+        var terminal = ScriptedTerminal(["s"])
+        var progress = QuizProgress()
+        _ = quiz.run(terminal: &terminal, progress: &progress)
+        #expect(terminal.output.contains(expected + questions[0].pageInSite))
+    }
+
     @Test func badInputGetsAMessageAndTheQuestionAgain() {
         let quiz = session(1)
         let question = quiz.questions[0]
