@@ -53,13 +53,24 @@ public struct TextStyle: Sendable {
         return lines.map { $0.trailingSpacesRemoved() }
     }
 
-    /// A listing line by line, indented, cut (not wrapped) at the width with a marker, so code
-    /// keeps its shape.
+    /// A listing line by line, indented. A line too long for the width continues on the next
+    /// line after a "↳" marker instead of being cut: the learner may need its end to answer, and
+    /// the marker keeps the code's own line structure visible.
     public func listing(_ text: String, indent: String = "    ") -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { raw in
-            let line = indent + raw.replacingTabs()
-            return line.count <= width ? line : String(line.prefix(width - 1)) + "…"
+        let continuation = indent + "↳ "
+        var lines: [String] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = Substring(raw.replacingTabs())
+            var lead = indent
+            while lead.count + rest.count > width, width - lead.count > 8 {
+                let room = width - lead.count
+                lines.append(lead + rest.prefix(room))
+                rest = rest.dropFirst(room)
+                lead = continuation
+            }
+            lines.append(lead + rest)
         }
+        return lines
     }
 }
 

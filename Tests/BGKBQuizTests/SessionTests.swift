@@ -176,3 +176,20 @@ struct ScriptedTerminal: QuizTerminal {
         #expect(lines[1].hasPrefix("     "))
     }
 }
+
+@Suite struct ListingLayoutTests {
+    @Test(arguments: [40, 63, 80])
+    func longListingLinesContinueInsteadOfBeingCut(width: Int) {
+        let code = "short\n" + String(repeating: "x", count: 3 * width) + "\n\tend"
+        let style = TextStyle(width: width, colour: false)
+        #expect(style.width == width)
+        let lines = style.listing(code)
+        for line in lines { #expect(line.count <= width, "\(line)") }
+        // Nothing is lost: removing the indent and the continuation markers gives the code back.
+        var rebuilt: [String] = []
+        for line in lines {
+            if line.hasPrefix("    ↳ ") { rebuilt[rebuilt.count - 1] += line.dropFirst(6) } else { rebuilt.append(String(line.dropFirst(4))) }
+        }
+        #expect(rebuilt == code.replacingOccurrences(of: "\t", with: "    ").components(separatedBy: "\n"))
+    }
+}
