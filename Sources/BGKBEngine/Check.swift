@@ -34,6 +34,6 @@ public func check(_ example: Example, constants: SystemConstants = .standard,
         summary = "expected to break, but holds in all \(result.runs) schedules\(capped)"
     }
     let verdict = ExampleVerdict(example: example, passed: passed, schedulesExplored: result.runs,
-                                 representative: representative, counterexample: counterexample, summary: summary)
+                                 simulatedEvents: result.events, representative: representative, counterexample: counterexample, summary: summary)
     return (verdict, diagnostics)
 }

@@ -89,6 +89,9 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     /// schedule; a `breaks` example failed in at least one).
     public var passed: Bool
     public var schedulesExplored: Int
+    /// Simulated events across every explored schedule, for the benchmark figures (events per
+    /// second); nothing on a page depends on it.
+    public var simulatedEvents: Int
     /// A typical run: the unforced schedule.
     public var representative: SimulationTrace
     /// The first (shortest) schedule in which the rule was broken, if any.
@@ -96,11 +99,12 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     /// One line for people: "safe in all 214 schedules", "breaks: terminated with 0x8badf00d at 30.0 s".
     public var summary: String
 
-    public init(example: Example, passed: Bool, schedulesExplored: Int, representative: SimulationTrace,
-                counterexample: SimulationTrace?, summary: String) {
+    public init(example: Example, passed: Bool, schedulesExplored: Int, simulatedEvents: Int = 0,
+                representative: SimulationTrace, counterexample: SimulationTrace?, summary: String) {
         self.example = example
         self.passed = passed
         self.schedulesExplored = schedulesExplored
+        self.simulatedEvents = simulatedEvents
         self.representative = representative
         self.counterexample = counterexample
         self.summary = summary

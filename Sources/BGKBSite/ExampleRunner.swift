@@ -63,11 +63,15 @@ final class ExampleLedger: @unchecked Sendable {
     private var diagnosticsByRule: [Int: Diagnostics] = [:]
     private var engineTime = Duration.zero
     private var pageTime = Duration.zero
+    private var work = ExampleWork()
 
     func record(rule index: Int, facts entries: [(String, VerdictFacts)], diagnostics: Diagnostics,
-                engineTime engine: Duration, pageTime page: Duration) {
+                work done: ExampleWork, engineTime engine: Duration, pageTime page: Duration) {
         lock.lock(); defer { lock.unlock() }
         for (identifier, fact) in entries { facts[identifier] = fact }
+        work.examples += done.examples
+        work.schedules += done.schedules
+        work.events += done.events
         if !diagnostics.isEmpty { diagnosticsByRule[index] = diagnostics }
         engineTime += engine
         pageTime += page
@@ -92,6 +96,12 @@ final class ExampleLedger: @unchecked Sendable {
         return all
     }
 
+    /// How much the engine did across every rule so far.
+    var totalWork: ExampleWork {
+        lock.lock(); defer { lock.unlock() }
+        return work
+    }
+
     /// The engine's share of the time spent on rules (engine plus page), to split one step's wall
     /// time into "examples" and "rule pages" for `--timings`.
     var engineShare: Double {
@@ -103,5 +113,27 @@ final class ExampleLedger: @unchecked Sendable {
     private static func seconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// How much simulating a set of examples took, in the engine's own units: what `--timings`
+/// reports as examples and simulated events per second.
+public struct ExampleWork: Sendable, Hashable {
+    public var examples = 0
+    public var schedules = 0
+    public var events = 0
+
+    public init(examples: Int = 0, schedules: Int = 0, events: Int = 0) {
+        self.examples = examples
+        self.schedules = schedules
+        self.events = events
+    }
+
+    init<Verdicts: Sequence>(_ verdicts: Verdicts) where Verdicts.Element == ExampleVerdict {
+        for verdict in verdicts {
+            examples += 1
+            schedules += verdict.schedulesExplored
+            events += verdict.simulatedEvents
+        }
     }
 }

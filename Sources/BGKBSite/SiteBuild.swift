@@ -17,6 +17,8 @@ public struct SiteBuild: Sendable {
     /// pages' time the engine took (it ran inside that step).
     public var exampleDiagnostics = Diagnostics()
     public var examplesTime: Duration?
+    /// The streaming build only: how many examples, schedules and simulated events ran.
+    public var examplesWork = ExampleWork()
 
     public init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics(), steps: [StepReport] = []) {
         self.files = files

@@ -50,6 +50,7 @@ public enum SiteBuilder {
         let ledger = ExampleLedger()
         var site = build(SiteContext(corpus: corpus, verdicts: [], ledger: ledger, configuration: configuration), into: sink)
         site.exampleDiagnostics = ledger.diagnostics
+        site.examplesWork = ledger.totalWork
         // One step did both jobs; `--timings` shows them apart, split by the time each took.
         if let index = site.steps.firstIndex(where: { $0.name == "rule pages" }) {
             let seconds = Double(site.steps[index].duration.components.seconds)

@@ -111,7 +111,9 @@ extension BGKB {
 
             if timings {
                 print(Self.row("load and lint Content", files: nil, loadTime))
-                print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, site.examplesTime ?? .zero))
+                let examplesTime = site.examplesTime ?? .zero
+                print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime)
+                    + Self.throughput(site.examplesWork, examplesTime))
                 for step in site.steps { print(Self.row(step.name, files: step.fileCount, step.duration)) }
                 print(Self.row("swap into place", files: nil, swapTime))
             }
@@ -123,6 +125,18 @@ extension BGKB {
             let (seconds, attoseconds) = duration.components
             let ms = Double(seconds) * 1000 + Double(attoseconds) / 1e15
             return ms < 10 ? String(Double(Int(ms * 10)) / 10) : String(Int(ms.rounded()))
+        }
+
+        /// `2000 examples/s, 1,234,567 events in 412,345 schedules = 5.1 M events/s`: the example
+        /// step in the engine's units, per second of the step's wall time (both cores at work).
+        static func throughput(_ work: ExampleWork, _ duration: Duration) -> String {
+            let (whole, fraction) = duration.components
+            let seconds = Double(whole) + Double(fraction) / 1e18
+            guard seconds > 0, work.examples > 0 else { return "" }
+            let examplesPerSecond = Int((Double(work.examples) / seconds).rounded())
+            let eventsPerSecond = Double(work.events) / seconds / 1e6
+            let millions = (eventsPerSecond * 10).rounded() / 10
+            return "  \(examplesPerSecond) examples/s; \(work.events) events in \(work.schedules) schedules = \(millions) M events/s"
         }
 
         static func row(_ name: String, files: Int?, _ duration: Duration) -> String {

@@ -158,7 +158,10 @@ struct CheckReport {
         }
         let failed = verdicts.filter { !$0.passed }.count + unparsed.count
         let notSimulatedCount = notSimulated.values.reduce(0) { $0 + $1.count }
-        out += "\n\(verdicts.count + unparsed.count) examples, \(schedules) schedules explored in \(String(format: "%.2f", seconds)) s: "
+        let events = verdicts.reduce(0) { $0 + $1.simulatedEvents }
+        let eventsPerSecond = seconds > 0 ? String(format: ", %.1f M events/s", Double(events) / seconds / 1e6) : ""
+        out += "\n\(verdicts.count + unparsed.count) examples, \(schedules) schedules explored in \(String(format: "%.2f", seconds)) s "
+        out += "(\(events) simulated events\(eventsPerSecond)): "
         out += failed == 0 ? "all behave as their intent says\n" : "\(failed) do not behave as their intent says\n"
         out += "rules: \(simulatedRules) simulated, \(notSimulatedCount) not simulated, \(uncovered.count) with neither examples nor a reason\n"
         for (reason, ids) in notSimulated.sorted(by: { $0.value.count > $1.value.count || $0.value.count == $1.value.count && $0.key < $1.key }) {

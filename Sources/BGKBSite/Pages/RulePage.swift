@@ -30,7 +30,7 @@ enum RulePage {
             let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
             sink.emit(path, page.bytes)
             ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
-                          engineTime: ran - start, pageTime: clock.now - ran)
+                          work: ExampleWork(verdicts.values), engineTime: ran - start, pageTime: clock.now - ran)
             return diagnostics
         }
         var output = StepOutput()
