@@ -36,9 +36,16 @@ public struct StatedNumber: Hashable, Sendable, Codable, CustomStringConvertible
         self.note = note
     }
 
+    /// The value as written for people: `30`, `0.5`. Whole numbers print without a fraction only
+    /// while they fit an `Int` exactly; Content may state any number (the fuzzer found a 50-digit
+    /// one), and converting that to `Int` traps.
+    public var formattedValue: String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// `about 30 s, not guaranteed`.
     public var description: String {
-        let number = value == value.rounded() ? String(Int(value)) : String(value)
+        let number = formattedValue
         let prefix: String
         switch firmness {
         case .exact: prefix = ""

@@ -160,7 +160,7 @@ func unitName(_ unit: StatedNumber.Unit) -> String {
 /// `about 30 s, not guaranteed`; unlike `StatedNumber.description`, exact values say "exactly"
 /// so that firmness is visible in every choice.
 func numberText(_ number: StatedNumber) -> String {
-    let value = number.value == number.value.rounded() ? String(Int(number.value)) : String(number.value)
+    let value = number.formattedValue
     let unit: String
     switch number.unit {
     case .count: unit = ""

@@ -53,7 +53,7 @@ extension QuestionGenerator {
     /// may itself be the corrected claim.
     func swappedNumberStatement(_ rule: Rule) -> String? {
         guard rule.kind != .misconception else { return nil }
-        for number in rule.numbers where number.value == number.value.rounded() && number.value >= 1 {
+        for number in rule.numbers where number.value == number.value.rounded() && number.value >= 1 && number.value < 1e9 {
             let written = String(Int(number.value))
             let replacement = String(Int(number.value) * 2)
             if let range = wholeWordRange(of: written, in: rule.statement) {

@@ -139,4 +139,30 @@ import Testing
         let entry = corpus.rule("can-fail")?.history.last?.entry
         #expect(entry?.clauses.map(\.linkedRules) == [["request"], ["can-fail"]])
     }
+
+    /// Found by FuzzContent: a stated number too large for `Int` crashed the number-conflict report
+    /// (`StatedNumber.description` converted it). It must be reported like any other conflict.
+    @Test func hugeNumberInOneVersionIsAConflictNotACrash() {
+        func version(_ label: String, _ seconds: String) -> String {
+            """
+            ---
+            document: notes
+            version: \(label)
+            ---
+
+            The system grants about \(seconds) seconds in total.
+
+            ```rule
+            id: grant
+            numbers:
+              - {value: \(seconds), unit: s, firmness: about, measures: total grant}
+            ```
+            """
+        }
+        let huge = String(repeating: "6", count: 50)
+        let result = assemble(["documents/notes/old.md": version("2021-02-27", "30"),
+                               "documents/notes/new.md": version("2023-06-16", huge)])
+        let conflict = result.corpus.conflicts.first { $0.claims.contains { $0.value.contains("30") } }
+        #expect(conflict?.claims.map(\.value) == ["about 30 s, not guaranteed", "about 6.666666666666666e+49 s, not guaranteed"])
+    }
 }

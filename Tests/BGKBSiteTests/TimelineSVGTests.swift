@@ -34,7 +34,7 @@ import Testing
         #expect(TimelineSVG.tickStep(for: span) == expected)
     }
 
-    @Test(arguments: [(30.0, "30"), (0.5, "0.5"), (1.25, "1.25"), (-2.0, "-2"), (0.001, "0")])
+    @Test(arguments: [(30.0, "30"), (0.5, "0.5"), (1.25, "1.25"), (-2.0, "-2"), (0.001, "0"), (1e20, "1e+20"), (-.infinity, "?")])
     func numbersAreFormattedWithoutLocale(_ value: Double, _ text: String) {
         #expect(Format.number(value) == text)
     }

@@ -5,6 +5,8 @@ enum Format {
 
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "?" }
+        // Beyond this, hundredths no longer fit an Int; such a figure can only be a typo in Content.
+        guard abs(value) < 1e13 else { return String(value) }
         let hundredths = Int((abs(value) * 100).rounded())
         let sign = value < 0 && hundredths != 0 ? "-" : ""
         let whole = hundredths / 100
@@ -16,7 +18,7 @@ enum Format {
 
     /// Coordinates in SVG: one decimal is plenty and keeps files small.
     static func coordinate(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        guard value.isFinite, abs(value) < 1e15 else { return "0" }
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         let magnitude = abs(tenths)
