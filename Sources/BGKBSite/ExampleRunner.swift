@@ -69,9 +69,7 @@ final class ExampleLedger: @unchecked Sendable {
                 work done: ExampleWork, engineTime engine: Duration, pageTime page: Duration) {
         lock.lock(); defer { lock.unlock() }
         for (identifier, fact) in entries { facts[identifier] = fact }
-        work.examples += done.examples
-        work.schedules += done.schedules
-        work.events += done.events
+        work.add(done)
         if !diagnostics.isEmpty { diagnosticsByRule[index] = diagnostics }
         engineTime += engine
         pageTime += page
@@ -127,6 +125,12 @@ public struct ExampleWork: Sendable, Hashable {
         self.examples = examples
         self.schedules = schedules
         self.events = events
+    }
+
+    mutating func add(_ other: ExampleWork) {
+        examples += other.examples
+        schedules += other.schedules
+        events += other.events
     }
 
     init<Verdicts: Sequence>(_ verdicts: Verdicts) where Verdicts.Element == ExampleVerdict {
