@@ -114,9 +114,7 @@ extension Machine {
         outstanding = 0
         pendingHandlers = 0
         round += 1
-        periodStart = nil
-        periodExpired = false
-        periodGeneration += 1
+        endPeriod()
         inDidEnterBackground = false
         backgroundGeneration += 1
         for index in locks.indices { locks[index] = -1 }
@@ -178,9 +176,7 @@ extension Machine {
     private mutating func enterForeground() {
         setState(.foreground)
         // S16: the background period is over; a later trip to the background starts a new one.
-        periodStart = nil
-        periodExpired = false
-        periodGeneration += 1
+        endPeriod()
         // BGProcessingTask: ended when the user starts using the device.
         for index in bgTasks.indices where bgTasks[index].processing && !bgTasks[index].completed {
             expireBGTask(Int32(index))
@@ -188,6 +184,22 @@ extension Machine {
         if let block = willEnterForegroundHandler {
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .willEnterForeground))
         }
+    }
+
+    /// Ends the background period (suspended, foreground, reclaimed): its budget event goes stale.
+    mutating func endPeriod() {
+        noteBudgetStopsMattering()
+        periodStart = nil
+        periodExpired = false
+        periodGeneration += 1
+    }
+
+    /// The period's budget event is dead from now on (see `isDead`). A budget whose event would
+    /// come due only after this point could not have changed the run: the explorer's memo uses
+    /// `budgetFloor` to tell which budgets give this very run.
+    mutating func noteBudgetStopsMattering() {
+        guard let start = periodStart, !periodExpired else { return }
+        budgetFloor = max(budgetFloor, now - start)
     }
 
     mutating func startPeriod() {
@@ -215,9 +227,7 @@ extension Machine {
         suspendPending = false
         guard canSuspend else { return }
         setState(.suspended)
-        periodStart = nil
-        periodExpired = false
-        periodGeneration += 1
+        endPeriod()
     }
 
     // MARK: UIApplication background tasks
@@ -228,6 +238,7 @@ extension Machine {
             record(lane, .refused(invalid: true))
             return .identifier(0)
         }
+        refusalRead = true
         switch schedule.refusal {
         case .returnsInvalid:
             // S1, older text: the system cannot create a task and returns .invalid.
@@ -276,6 +287,7 @@ extension Machine {
 
     /// The system calls every outstanding task in (end of the budget, or early).
     mutating func expireAll() {
+        noteBudgetStopsMattering()
         periodExpired = true
         round += 1
         for index in tasks.indices where !tasks[index].ended && !tasks[index].expiring {

@@ -199,6 +199,19 @@ struct Machine {
     /// Distinct instants at which something happened (candidate forced-expiry times).
     var instants: [Double] = []
     var recordDecisions = true
+    /// What the run read of its schedule, for the explorer's memo: a run that never read the
+    /// refusal is the same run under every refusal; one whose budget never mattered (no live
+    /// budget event came due, `backgroundTimeRemaining` never read in the background) is the
+    /// same run under every budget above `budgetFloor`, the longest a period stayed live.
+    var refusalRead = false
+    var budgetMatters = false
+    /// Starts at -infinity: a run that never began a period is the same under every budget.
+    var budgetFloor: Double = -.infinity
+    /// Open intervals (flat pairs) while the app was suspended or not running and nothing was
+    /// recorded. An early expiry forced strictly inside one finds the app unable to run and does
+    /// nothing, so the explorer counts that schedule as this very run.
+    var quietIntervals: [Double] = []
+    var quietSince: Double?
     var choiceCursor = 0
 
     enum Outcome {
@@ -305,6 +318,11 @@ struct Machine {
         clear(&decisions)
         clear(&instants)
         choiceCursor = 0
+        refusalRead = false
+        budgetMatters = false
+        budgetFloor = -.infinity
+        clear(&quietIntervals)
+        quietSince = 0
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
 
@@ -315,7 +333,11 @@ struct Machine {
                 crash(.stepLimit)
                 break
             }
+            // A dead event would do nothing when handled; dropped here, it neither moves the clock
+            // nor stands as a scheduling alternative that changes nothing.
+            while !events.isEmpty && isDead(events[0].kind) { events.removeFirst() }
             let systemDue = !events.isEmpty && events[0].time <= now
+            if systemDue, case .budgetExpiry = events[0].kind { budgetMatters = true }
             var runnableCount = 0
             var currentRunnable = false
             // The first runnable thread other than the current one: the default pick when the
@@ -362,6 +384,7 @@ struct Machine {
                 step(chosen)
             }
         }
+        noteBudgetStopsMattering()
         if outcome == nil {
             switch state {
             case .suspended: outcome = .suspended(suspendedAt)
@@ -369,6 +392,23 @@ struct Machine {
             case .notRunning where !trace.isEmpty: outcome = .suspended(suspendedAt)
             default: outcome = .running(now)
             }
+        }
+        // A suspended run stays quiet after its last event; any other end reports the clock,
+        // which a later forced expiry would move.
+        if case .suspended = outcome, let since = quietSince {
+            quietIntervals.append(since)
+            quietIntervals.append(.infinity)
+        }
+    }
+
+    /// An event that can no longer do anything, whatever happens next: its period, round or trip
+    /// to the background is over, and those only ever move on.
+    private func isDead(_ kind: SystemEvent.Kind) -> Bool {
+        switch kind {
+        case let .budgetExpiry(generation): return generation != periodGeneration || periodExpired
+        case let .roundDeadline(r), let .roundCheck(r): return r != round
+        case let .didEnterBackgroundDeadline(generation): return generation != backgroundGeneration || !inDidEnterBackground
+        default: return false
         }
     }
 
@@ -434,6 +474,11 @@ struct Machine {
         // Folded away at the many call sites whose note is known not to be a warning.
         if note.isWarning { warnings += 1 }
         if state == .background && instants.last != now { instants.append(now) }
+        if let since = quietSince, now > since {
+            quietIntervals.append(since)
+            quietIntervals.append(now)
+        }
+        quietSince = state == .suspended || state == .notRunning ? now : nil
     }
 
     mutating func post(at time: Double, _ kind: SystemEvent.Kind) {
@@ -659,6 +704,7 @@ struct Machine {
         switch state {
         case .foreground, .launching: return Double.greatestFiniteMagnitude
         default:
+            budgetMatters = true
             guard let start = periodStart else { return schedule.budget }
             return max(0, start + schedule.budget - now)
         }
@@ -915,6 +961,7 @@ struct Machine {
             let captured = capture(lane, block: block)
             activities.append(Activity(block: block, captured: captured))
             let index = Int32(activities.count - 1)
+            refusalRead = true
             let refused = schedule.refusal != .none
             activeActivities += 1
             if state == .background && periodStart == nil { startPeriod() }
