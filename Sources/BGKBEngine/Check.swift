@@ -5,35 +5,88 @@ import BGKBModel
 /// the scenario does not parse.
 public func check(_ example: Example, constants: SystemConstants = .standard,
                   options: Explorer.Options = Explorer.Options()) -> (ExampleVerdict?, Diagnostics) {
+    let checked = checkRecording(example, constants: constants, options: options, recorded: nil)
+    return (checked.verdict, checked.diagnostics)
+}
+
+/// `check`, plus what the exploration found in a form that can be kept (`record`). Given the
+/// record an earlier exploration of the same example by the same engine made (found by
+/// `VerdictRecord.key`), the scenario is parsed and the one or two runs a page draws are
+/// replayed, but the schedules are not explored again: the verdict is the one `check` gives,
+/// byte for byte, except `simulatedEvents`, which counts only what ran.
+public func checkRecording(_ example: Example, constants: SystemConstants = .standard, options: Explorer.Options = Explorer.Options(),
+                           recorded: VerdictRecord?) -> (verdict: ExampleVerdict?, diagnostics: Diagnostics, record: VerdictRecord?) {
     let (parsed, diagnostics) = ScenarioParser.parse(example.text, at: example.location)
-    guard let scenario = parsed else { return (nil, diagnostics) }
+    guard let scenario = parsed else { return (nil, diagnostics, nil) }
     let explorer = Explorer(scenario: scenario, constants: constants, options: options)
-    let result = explorer.explore(stopAtFirstFailure: true)
-    let representative = explorer.trace(explorer.nominalSchedule)
+    let record: VerdictRecord
+    var simulatedEvents = 0
+    if let recorded {
+        record = recorded
+    } else {
+        let result = explorer.explore(stopAtFirstFailure: true)
+        simulatedEvents = result.events
+        let capped = result.capped ? " (stopped at \(result.runs) schedules)" : ""
+        let passed: Bool
+        let summary: String
+        switch (example.intent, result.failure) {
+        case (.follows, nil):
+            passed = true
+            summary = "holds in all \(result.runs) schedules\(capped)"
+        case let (.follows, failure?):
+            passed = false
+            summary = "broken after \(result.runs) schedules: \(failure.reason) [\(failure.schedule)]"
+        case let (.breaks, failure?):
+            passed = true
+            summary = "breaks: \(failure.reason) [\(failure.schedule)]"
+        case (.breaks, nil):
+            passed = false
+            summary = "expected to break, but holds in all \(result.runs) schedules\(capped)"
+        }
+        record = VerdictRecord(passed: passed, schedulesExplored: result.runs, summary: summary,
+                               failureSchedule: result.failure?.schedule)
+    }
     var counterexample: SimulationTrace?
-    if let failure = result.failure {
-        var trace = explorer.trace(failure.schedule)
-        trace.seed = failure.schedule.seed
+    if let schedule = record.failureSchedule {
+        // A random schedule lists every choice its seed drew: replayed with the seed too, the
+        // generator would draw at the listed decisions' places and shift every later draw.
+        var replay = schedule
+        replay.seed = nil
+        var trace = explorer.trace(replay)
+        trace.seed = schedule.seed
         counterexample = trace
     }
-    let passed: Bool
-    let summary: String
-    let capped = result.capped ? " (stopped at \(result.runs) schedules)" : ""
-    switch (example.intent, result.failure) {
-    case (.follows, nil):
-        passed = true
-        summary = "holds in all \(result.runs) schedules\(capped)"
-    case let (.follows, failure?):
-        passed = false
-        summary = "broken after \(result.runs) schedules: \(failure.reason) [\(failure.schedule)]"
-    case let (.breaks, failure?):
-        passed = true
-        summary = "breaks: \(failure.reason) [\(failure.schedule)]"
-    case (.breaks, nil):
-        passed = false
-        summary = "expected to break, but holds in all \(result.runs) schedules\(capped)"
+    let verdict = ExampleVerdict(example: example, passed: record.passed, schedulesExplored: record.schedulesExplored,
+                                 simulatedEvents: simulatedEvents, representative: explorer.trace(explorer.nominalSchedule),
+                                 counterexample: counterexample, summary: record.summary)
+    return (verdict, diagnostics, record)
+}
+
+/// What exploring an example found, without its traces: enough to give the same verdict again
+/// (`checkRecording(_:constants:options:recorded:)`) by replaying at most two schedules.
+public struct VerdictRecord: Hashable, Sendable {
+    public var passed: Bool
+    public var schedulesExplored: Int
+    public var summary: String
+    /// The first failing schedule, exactly (its printed form rounds the expiry time).
+    public var failureSchedule: Schedule?
+
+    public init(passed: Bool, schedulesExplored: Int, summary: String, failureSchedule: Schedule?) {
+        self.passed = passed
+        self.schedulesExplored = schedulesExplored
+        self.summary = summary
+        self.failureSchedule = failureSchedule
     }
-    let verdict = ExampleVerdict(example: example, passed: passed, schedulesExplored: result.runs,
-                                 simulatedEvents: result.events, representative: representative, counterexample: counterexample, summary: summary)
-    return (verdict, diagnostics)
+
+    /// Names one exploration: the engine that ran it (`engine`, which the caller must change
+    /// whenever the engine's code may have: `bgkb` passes a hash of its own executable), the
+    /// constants, the options, the intent and the scenario's text. A change to any of them gives
+    /// another key, so a record is never reused for a different question.
+    public static func key(_ example: Example, engine: String, constants: SystemConstants = .standard,
+                           options: Explorer.Options = Explorer.Options()) -> UInt64 {
+        var text = "bgkb-verdict-1\u{0}\(engine)\u{0}\(constants)\u{0}"
+        text += "\(options.preemptionBound) \(options.randomSchedules) \(options.budgets) \(options.maxRuns)\u{0}"
+        text += "\(example.intent.rawValue)\u{0}\(example.text)"
+        return stableHash(text)
+    }
 }

@@ -22,8 +22,13 @@ public enum ExampleRunner {
     /// One example: its verdict (nil when it could not be run) and what the build reports about it.
     /// The streaming build (`SiteBuilder.build(corpus:configuration:runningExamplesInto:)`) calls
     /// this rule by rule, so both builds report the same diagnostics.
-    static func check(_ example: Example) -> (ExampleVerdict?, Diagnostics) {
-        let (verdict, found) = BGKBEngine.check(example)
+    /// With a cache, an example explored by an earlier build of the same engine is not explored
+    /// again (see `VerdictCache`); its verdict is the same either way.
+    static func check(_ example: Example, cache: VerdictCache? = nil) -> (ExampleVerdict?, Diagnostics) {
+        let key = cache.map { VerdictRecord.key(example, engine: $0.engine) }
+        let recorded = key.flatMap { cache?.record(for: $0) }
+        let (verdict, found, record) = checkRecording(example, recorded: recorded)
+        if let key, let record, recorded == nil { cache?.store(record, for: key) }
         var diagnostics = found
         guard let verdict else {
             if !found.hasErrors {
@@ -58,12 +63,18 @@ struct VerdictFacts: Sendable {
 /// rule's verdict facts and example diagnostics, read back in corpus order by later steps and
 /// the CLI. Rule pages render on every core, hence the lock.
 final class ExampleLedger: @unchecked Sendable {
+    /// Verdicts of earlier builds (nil: explore every example).
+    let cache: VerdictCache?
     private let lock = NSLock()
     private var facts: [String: VerdictFacts] = [:]
     private var diagnosticsByRule: [Int: Diagnostics] = [:]
     private var engineTime = Duration.zero
     private var pageTime = Duration.zero
     private var work = ExampleWork()
+
+    init(cache: VerdictCache? = nil) {
+        self.cache = cache
+    }
 
     func record(rule index: Int, facts entries: [(String, VerdictFacts)], diagnostics: Diagnostics,
                 work done: ExampleWork, engineTime engine: Duration, pageTime page: Duration) {

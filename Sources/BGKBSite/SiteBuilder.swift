@@ -44,10 +44,11 @@ public enum SiteBuilder {
     /// the verdicts of 20,000 examples are never all in memory. The examples' diagnostics (what
     /// `ExampleRunner.run` reports) come back in `site.exampleDiagnostics`, in corpus order; when
     /// they hold an error the caller discards the staging, as it does for the site's own errors.
-    public static func build(corpus: Corpus, configuration: SiteConfiguration = SiteConfiguration(),
+    /// With `cache`, examples an earlier build explored are not explored again (`VerdictCache`).
+    public static func build(corpus: Corpus, configuration: SiteConfiguration = SiteConfiguration(), cache: VerdictCache? = nil,
                              runningExamplesInto staging: SiteWriter.Staging) -> (site: SiteBuild, writeError: SiteWriter.WriteError?) {
         let sink = SiteSink(staging: staging)
-        let ledger = ExampleLedger()
+        let ledger = ExampleLedger(cache: cache)
         var site = build(SiteContext(corpus: corpus, verdicts: [], ledger: ledger, configuration: configuration), into: sink)
         site.exampleDiagnostics = ledger.diagnostics
         site.examplesWork = ledger.totalWork

@@ -29,6 +29,11 @@ extension BGKB {
         @Flag(name: .long, help: "Write nothing; exit 1 when the output folder is not what a build produces now.")
         var check = false
 
+        @Flag(name: .long, help: ArgumentHelp(
+            "Explore every example, ignoring and leaving alone the verdicts of earlier builds.",
+            discussion: "By default a build reuses what earlier builds of the same engine found for examples whose text is unchanged, kept in .<output>.verdicts next to the output folder. --check never uses it."))
+        var noCache = false
+
         func run() throws {
             let clock = ContinuousClock()
             let started = clock.now
@@ -80,7 +85,22 @@ extension BGKB {
                 err.print(line: "error: \(error)")
                 throw ExitCode(2)
             }
-            let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, configuration: configuration,
+            // Verdicts of earlier builds: an example whose text and engine are unchanged is not
+            // explored again (its pages are still drawn from runs replayed now).
+            let cacheFile = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).verdicts")
+            var cache: VerdictCache?
+            if !noCache {
+                // The engine's identity is this very executable: any rebuild with other code
+                // misses every record rather than trusting a verdict an older engine gave.
+                if let executable = Bundle.main.executablePath, let engine = VerdictCache.identity(ofFileAt: executable) {
+                    let (loadedCache, warning) = VerdictCache.load(from: cacheFile, engine: engine)
+                    if let warning { err.print(line: "warning: \(warning)") }
+                    cache = loadedCache
+                } else {
+                    err.print(line: "warning: cannot read bgkb's own executable to identify the engine; exploring every example")
+                }
+            }
+            let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, configuration: configuration, cache: cache,
                                                        runningExamplesInto: staging)
             err.print(site.exampleDiagnostics.sorted)
             if site.exampleDiagnostics.hasErrors {
@@ -108,12 +128,20 @@ extension BGKB {
                 throw ExitCode(2)
             }
             let swapTime = clock.now - swapStart
+            if let cache {
+                do {
+                    try cache.save(to: cacheFile)
+                } catch {
+                    // The site is in place; only the next build's speed is at stake.
+                    err.print(line: "warning: \(cacheFile.path): cannot save the verdict cache: \(error.localizedDescription)")
+                }
+            }
 
             if timings {
                 print(Self.row("load and lint Content", files: nil, loadTime))
                 let examplesTime = site.examplesTime ?? .zero
                 print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime)
-                    + Self.throughput(site.examplesWork, examplesTime))
+                    + Self.throughput(site.examplesWork, examplesTime, reused: cache?.hits ?? 0))
                 for step in site.steps { print(Self.row(step.name, files: step.fileCount, step.duration)) }
                 print(Self.row("swap into place", files: nil, swapTime))
             }
@@ -129,14 +157,18 @@ extension BGKB {
 
         /// `2819 examples/s; 43675262 events in 2542342 schedules = 30.8 M events/s`: the example
         /// step in the engine's units, per second of the step's wall time (both cores at work).
-        static func throughput(_ work: ExampleWork, _ duration: Duration) -> String {
+        /// With verdicts from the cache (`reused`: from earlier builds, or from an example with the
+        /// same text earlier in this one), says how many; the events per second are those of the
+        /// examples explored now (replaying the pages' runs is counted as no events).
+        static func throughput(_ work: ExampleWork, _ duration: Duration, reused: Int = 0) -> String {
             let (whole, fraction) = duration.components
             let seconds = Double(whole) + Double(fraction) / 1e18
             guard seconds > 0, work.examples > 0 else { return "" }
             let examplesPerSecond = Int((Double(work.examples) / seconds).rounded())
             let eventsPerSecond = Double(work.events) / seconds / 1e6
             let millions = (eventsPerSecond * 10).rounded() / 10
-            return "  \(examplesPerSecond) examples/s; \(work.events) events in \(work.schedules) schedules = \(millions) M events/s"
+            let cached = reused > 0 ? "; \(reused) verdicts reused, \(work.examples - reused) explored" : ""
+            return "  \(examplesPerSecond) examples/s; \(work.events) events in \(work.schedules) schedules = \(millions) M events/s" + cached
         }
 
         static func row(_ name: String, files: Int?, _ duration: Duration) -> String {

@@ -92,4 +92,40 @@ import Testing
             #expect(try Data(contentsOf: a.appendingPathComponent(file)) == Data(contentsOf: b.appendingPathComponent(file)), "\(file) differs")
         }
     }
+
+    /// The second build reuses the first one's verdicts and writes the same site; a damaged
+    /// cache is a warning and a full exploration, never a failed or different build.
+    @Test(.enabled(if: binary != nil, "the bgkb executable is not built"))
+    func rebuildsReuseVerdictsAndSurviveADamagedCache() throws {
+        let site = try temporarySite()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let cacheFile = site.deletingLastPathComponent().appendingPathComponent(".Site.verdicts")
+        let build = ["build", "--output", site.path, "--timings"]
+
+        let cold = try Self.run(build)
+        #expect(cold.status == 0, "\(cold.errors)")
+        #expect(!cold.output.contains(" 0 explored"), "\(cold.output)")
+        #expect(FileManager.default.fileExists(atPath: cacheFile.path))
+        let index = try Data(contentsOf: site.appendingPathComponent("index.html"))
+
+        let warm = try Self.run(build)
+        #expect(warm.status == 0, "\(warm.errors)")
+        #expect(warm.output.contains(" verdicts reused, 0 explored"), "\(warm.output)")
+        #expect(try Data(contentsOf: site.appendingPathComponent("index.html")) == index)
+        let check = try Self.run(["build", "--output", site.path, "--check"])
+        #expect(check.status == 0, "a warm build wrote what a fresh exploration gives: \(check.errors)")
+
+        try Data("bgkb verdict cache 1\nnot a record\n".utf8).write(to: cacheFile)
+        let damaged = try Self.run(build)
+        #expect(damaged.status == 0, "\(damaged.errors)")
+        #expect(damaged.errors.contains(".Site.verdicts:2: malformed verdict cache"), "\(damaged.errors)")
+        #expect(!damaged.output.contains(" 0 explored"), "\(damaged.output)")
+        #expect(try String(contentsOf: cacheFile, encoding: .utf8).hasPrefix("bgkb verdict cache 1\n"))
+        let repaired = try Self.run(build)
+        #expect(repaired.errors.isEmpty && repaired.output.contains("0 explored"), "the damaged file was replaced by a good one")
+
+        let uncached = try Self.run(build + ["--no-cache"])
+        #expect(uncached.status == 0)
+        #expect(!uncached.output.contains("reused"), "\(uncached.output)")
+    }
 }

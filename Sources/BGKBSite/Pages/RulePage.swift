@@ -22,7 +22,7 @@ enum RulePage {
             var verdicts: [String: ExampleVerdict] = [:]
             var exampleDiagnostics = Diagnostics()
             for example in rule.examples {
-                let (verdict, found) = ExampleRunner.check(example)
+                let (verdict, found) = ExampleRunner.check(example, cache: ledger.cache)
                 exampleDiagnostics.append(contentsOf: found)
                 if let verdict { verdicts[verdict.example.identifier] = verdict }
             }

@@ -1,0 +1,226 @@
+import BGKBEngine
+import BGKBModel
+import Foundation
+
+/// What earlier builds found when they explored each example, so a rebuild explores only the
+/// examples whose text (or the engine) changed. A record is found by `VerdictRecord.key`: the
+/// engine's identity (`engine`), the constants, the options, the intent and the scenario text,
+/// so a record is reused only for the very same question put to the very same engine. The pages are
+/// still drawn from runs replayed now (`checkRecording`); only the exploration is skipped.
+///
+/// Lookups and stores come from every core (rule pages render in parallel), hence the lock.
+public final class VerdictCache: @unchecked Sendable {
+    /// Names the engine: `bgkb` uses a hash of its own executable, so any rebuild with other
+    /// code starts from an empty cache.
+    public let engine: String
+    private let lock = NSLock()
+    private let stored: [UInt64: VerdictRecord]
+    /// The records this build used or made: what `save` writes, so records of examples that no
+    /// longer exist do not pile up.
+    private var current: [UInt64: VerdictRecord] = [:]
+    private var hitCount = 0
+    private var missCount = 0
+
+    public init(engine: String, records: [UInt64: VerdictRecord] = [:]) {
+        self.engine = engine
+        stored = records
+    }
+
+    /// Examples whose verdict came from the cache, and examples explored, so far.
+    public var hits: Int { lock.withLock { hitCount } }
+    public var misses: Int { lock.withLock { missCount } }
+
+    func record(for key: UInt64) -> VerdictRecord? {
+        lock.withLock {
+            if let record = stored[key] ?? current[key] {
+                hitCount += 1
+                current[key] = record
+                return record
+            }
+            missCount += 1
+            return nil
+        }
+    }
+
+    func store(_ record: VerdictRecord, for key: UInt64) {
+        lock.withLock { current[key] = record }
+    }
+
+    // MARK: On disk
+
+    static let header = "bgkb verdict cache 1"
+
+    /// Reads a cache file. A missing file is an empty cache; an unreadable or malformed one is
+    /// an empty cache plus a warning saying why (the build then explores everything and writes a
+    /// good file): a cache can only ever cost time, never a wrong verdict.
+    public static func load(from url: URL, engine: String) -> (cache: VerdictCache, warning: String?) {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            if FileManager.default.fileExists(atPath: url.path) {
+                return (VerdictCache(engine: engine), "\(url.path): cannot read the verdict cache; exploring every example")
+            }
+            return (VerdictCache(engine: engine), nil)
+        }
+        switch decode(String(decoding: data, as: UTF8.self)) {
+        case let .success(records):
+            return (VerdictCache(engine: engine, records: records), nil)
+        case let .failure(problem):
+            return (VerdictCache(engine: engine), "\(url.path):\(problem.line): malformed verdict cache (\(problem.message)); exploring every example")
+        }
+    }
+
+    /// A hash of the file at `path` (the running executable, for `engine`): read in large
+    /// blocks and mixed a word at a time, a few milliseconds for a 20 MB binary.
+    public static func identity(ofFileAt path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var length: UInt64 = 0
+        while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty {
+            length += UInt64(block.count)
+            block.withUnsafeBytes { raw in
+                let words = raw.count / 8
+                for index in 0..<words {
+                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
+                    hash ^= hash >> 29
+                }
+                for index in (words * 8)..<raw.count {
+                    hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
+                }
+            }
+        }
+        return String(hash, radix: 16) + "-" + String(length)
+    }
+
+    /// Writes the records this build used or made, atomically (a temporary file renamed over
+    /// the old one), sorted by key so the same records give the same bytes.
+    public func save(to url: URL) throws {
+        let text = lock.withLock { Self.encode(current) }
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try Data(text.utf8).write(to: temporary)
+            // rename(2) replaces the old file in one step: a reader sees the old cache or the new.
+            guard rename(temporary.path, url.path) == 0 else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    struct Problem: Error, Equatable {
+        var line: Int
+        var message: String
+    }
+
+    /// One record per line, tab-separated: key, passed, schedules, failing schedule, summary.
+    /// Doubles are stored as their bit patterns, so a schedule comes back exactly.
+    static func encode(_ records: [UInt64: VerdictRecord]) -> String {
+        var text = header + "\n"
+        for key in records.keys.sorted() {
+            let record = records[key]!
+            text += hex(key) + "\t" + (record.passed ? "1" : "0") + "\t" + String(record.schedulesExplored) + "\t"
+            text += record.failureSchedule.map(encode) ?? "-"
+            text += "\t" + escape(record.summary) + "\n"
+        }
+        return text
+    }
+
+    static func decode(_ text: String) -> Result<[UInt64: VerdictRecord], Problem> {
+        var records: [UInt64: VerdictRecord] = [:]
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        guard lines.first == Substring(header) else { return .failure(Problem(line: 1, message: "expected \"\(header)\"")) }
+        for (offset, line) in lines.enumerated().dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard fields.count == 5, let key = UInt64(fields[0], radix: 16), fields[1] == "0" || fields[1] == "1",
+                  let schedules = Int(fields[2]), schedules >= 0, let summary = unescape(fields[4]) else {
+                return .failure(Problem(line: offset + 1, message: "expected key, passed, schedules, schedule and summary"))
+            }
+            var schedule: Schedule?
+            if fields[3] != "-" {
+                guard let decoded = decodeSchedule(fields[3]) else {
+                    return .failure(Problem(line: offset + 1, message: "unreadable schedule"))
+                }
+                schedule = decoded
+            }
+            records[key] = VerdictRecord(passed: fields[1] == "1", schedulesExplored: schedules, summary: summary, failureSchedule: schedule)
+        }
+        return .success(records)
+    }
+
+    /// `budget-bits refusal forced-bits|- choices|- seed|-`, space-separated.
+    static func encode(_ schedule: Schedule) -> String {
+        let choices = schedule.choices.isEmpty ? "-" : schedule.choices.map { "\($0.index):\($0.choice)" }.joined(separator: ",")
+        return [hex(schedule.budget.bitPattern), schedule.refusal.rawValue, schedule.forcedExpiry.map { hex($0.bitPattern) } ?? "-",
+                choices, schedule.seed.map(hex) ?? "-"].joined(separator: " ")
+    }
+
+    static func decodeSchedule(_ text: Substring) -> Schedule? {
+        let parts = text.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 5, let budget = UInt64(parts[0], radix: 16).map(Double.init(bitPattern:)),
+              let refusal = Conditions.Refusal(rawValue: String(parts[1])) else { return nil }
+        var forced: Double?
+        if parts[2] != "-" {
+            guard let bits = UInt64(parts[2], radix: 16) else { return nil }
+            forced = Double(bitPattern: bits)
+        }
+        var choices: [Schedule.Choice] = []
+        if parts[3] != "-" {
+            for item in parts[3].split(separator: ",") {
+                let pair = item.split(separator: ":")
+                guard pair.count == 2, let index = Int32(pair[0]), let choice = UInt8(pair[1]) else { return nil }
+                choices.append(Schedule.Choice(index: index, choice: choice))
+            }
+        }
+        var seed: UInt64?
+        if parts[4] != "-" {
+            guard let value = UInt64(parts[4], radix: 16) else { return nil }
+            seed = value
+        }
+        return Schedule(budget: budget, refusal: refusal, forcedExpiry: forced, choices: choices, seed: seed)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func escape(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func unescape(_ text: Substring) -> String? {
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "\\": out += "\\"
+                case "t": out += "\t"
+                case "n": out += "\n"
+                case "r": out += "\r"
+                default: return nil
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return escaped ? nil : out
+    }
+}

@@ -1,0 +1,146 @@
+@testable import BGKBSite
+import BGKBContent
+import BGKBEngine
+import BGKBModel
+import Foundation
+import Testing
+
+/// The verdict cache: a rebuild reuses what an earlier build explored, and must give the very
+/// same verdicts and pages; a damaged cache costs time, never a wrong verdict.
+@Suite struct VerdictCacheTests {
+    /// A record replayed gives the verdict a fresh exploration gives: same summary, counts and
+    /// drawn traces, for examples that hold and examples that break.
+    @Test(arguments: ScenarioSamples.all)
+    func aRecordGivesTheSameVerdictAsExploring(sample: ScenarioSamples.Sample) throws {
+        let fresh = checkRecording(sample.example, recorded: nil)
+        let record = try #require(fresh.record)
+        let replayed = checkRecording(sample.example, recorded: record)
+        var expected = try #require(fresh.verdict)
+        let actual = try #require(replayed.verdict)
+        #expect(actual.simulatedEvents == 0, "a replayed verdict explores nothing")
+        expected.simulatedEvents = 0
+        #expect(actual == expected)
+    }
+
+    static let schedules: [Schedule] = [
+        Schedule(budget: 30),
+        Schedule(budget: 0.1 + 0.2, refusal: .returnsInvalid, forcedExpiry: 10.999_000_1),
+        Schedule(budget: 5, refusal: .callsExpirationHandler, forcedExpiry: 0, choices: [.init(index: 3, choice: 1), .init(index: 40, choice: 255)],
+                 seed: 0xFFFF_FFFF_FFFF_FFFF),
+    ]
+
+    /// Doubles go to disk as bit patterns, so a forced expiry at 10.9990001 s comes back exactly
+    /// (the printed schedule rounds it to milliseconds).
+    @Test(arguments: schedules)
+    func recordsSurviveTheFileExactly(schedule: Schedule) throws {
+        let records: [UInt64: VerdictRecord] = [
+            1: VerdictRecord(passed: true, schedulesExplored: 917, summary: "holds in all 917 schedules", failureSchedule: nil),
+            0xFEDC_BA98_7654_3210: VerdictRecord(passed: false, schedulesExplored: 0, summary: "tab\there, line\nbreak, back\\slash, ünïcode",
+                                                 failureSchedule: schedule),
+        ]
+        let text = VerdictCache.encode(records)
+        #expect(try VerdictCache.decode(text).get() == records)
+        #expect(VerdictCache.encode(try VerdictCache.decode(text).get()) == text, "the same records give the same bytes")
+    }
+
+    @Test(arguments: [
+        ("", 1),
+        ("bgkb verdict cache 0\n", 1),
+        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\n", 2),
+        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\tok\nzz\t1\t3\t-\tok\n", 3),
+        ("bgkb verdict cache 1\n0000000000000001\t2\t3\t-\tok\n", 2),
+        ("bgkb verdict cache 1\n0000000000000001\t1\t-3\t-\tok\n", 2),
+        ("bgkb verdict cache 1\n0000000000000001\t1\t3\tnot a schedule\tok\n", 2),
+        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\tbad escape \\q\n", 2),
+    ])
+    func malformedFilesAreRejectedWithTheirLine(text: String, line: Int) {
+        guard case let .failure(problem) = VerdictCache.decode(text) else {
+            Issue.record("accepted: \(text.debugDescription)")
+            return
+        }
+        #expect(problem.line == line)
+    }
+
+    @Test func aDamagedFileIsAnEmptyCacheAndAWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(".Site.verdicts")
+        #expect(VerdictCache.load(from: file, engine: "e").warning == nil, "no file yet: an empty cache, nothing to say")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("bgkb verdict cache 1\ngarbage\n".utf8).write(to: file)
+        let (cache, warning) = VerdictCache.load(from: file, engine: "e")
+        #expect(warning?.contains("\(file.path):2: malformed verdict cache") == true)
+        let example = ScenarioSamples.overwrite.example
+        #expect(cache.record(for: VerdictRecord.key(example, engine: "e")) == nil)
+        // Saving replaces the damaged file with a good one.
+        let (_, _, record) = checkRecording(example, recorded: nil)
+        cache.store(try #require(record), for: VerdictRecord.key(example, engine: "e"))
+        try cache.save(to: file)
+        let reloaded = VerdictCache.load(from: file, engine: "e")
+        #expect(reloaded.warning == nil)
+        #expect(reloaded.cache.record(for: VerdictRecord.key(example, engine: "e")) == record)
+    }
+
+    /// Anything that could change the answer changes the key.
+    @Test func theKeyNamesEngineTextIntentConstantsAndOptions() {
+        let example = ScenarioSamples.overwrite.example
+        let key = VerdictRecord.key(example, engine: "engine-a")
+        #expect(key == VerdictRecord.key(example, engine: "engine-a"))
+        #expect(key != VerdictRecord.key(example, engine: "engine-b"))
+        var edited = example
+        edited.text += "\n"
+        #expect(key != VerdictRecord.key(edited, engine: "engine-a"))
+        var flipped = example
+        flipped.intent = example.intent == .follows ? .breaks : .follows
+        #expect(key != VerdictRecord.key(flipped, engine: "engine-a"))
+        var constants = SystemConstants.standard
+        constants.backgroundTaskBudget = 29
+        #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
+        var options = Explorer.Options()
+        options.preemptionBound = 1
+        #expect(key != VerdictRecord.key(example, engine: "engine-a", options: options))
+    }
+
+    /// The streaming build with a warm cache writes the same bytes as without one (the committed
+    /// Site/, which `StalenessTests` checks against a fresh exploration), and explores nothing
+    /// the second time.
+    @Test func aWarmBuildWritesTheCommittedSite() throws {
+        let content = StalenessTests.contentFolder.path
+        let corpus = try ContentLoader.load(directory: content).corpus
+        let configuration = SiteConfiguration(contentDirectory: content)
+        let cache = VerdictCache(engine: "test")
+        var sites: [[String: Data]] = []
+        var explored: [Int] = []
+        for _ in 0..<2 {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-warm-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let staging = try SiteWriter.stage(folder.appendingPathComponent("Site"))
+            let (site, writeError) = SiteBuilder.build(corpus: corpus, configuration: configuration, cache: cache, runningExamplesInto: staging)
+            #expect(writeError == nil)
+            #expect(!site.diagnostics.hasErrors && !site.exampleDiagnostics.hasErrors)
+            sites.append(try Self.files(in: staging.folder))
+            staging.discard()
+            explored.append(cache.misses)
+        }
+        // Examples with the same intent and text are one question, explored once.
+        let distinct = Set(corpus.examples.map { VerdictRecord.key($0, engine: "test") }).count
+        #expect(explored == [distinct, distinct], "the first build explores each distinct example once, the second none")
+        #expect(cache.hits + cache.misses == 2 * corpus.examples.count)
+        #expect(sites[0] == sites[1])
+        let committed = try Self.files(in: StalenessTests.siteFolder).filter { $0.key != SiteWriter.markerName }
+        let differing = committed.keys.filter { committed[$0] != sites[1][$0] }.sorted()
+        #expect(differing.isEmpty && committed.count == sites[1].count, "\(differing.prefix(5))")
+    }
+
+    static func files(in folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) {
+            let url = folder.appendingPathComponent(path)
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = try Data(contentsOf: url)
+            }
+        }
+        return files
+    }
+}
