@@ -84,9 +84,40 @@ public struct VerdictRecord: Hashable, Sendable {
     /// another key, so a record is never reused for a different question.
     public static func key(_ example: Example, engine: String, constants: SystemConstants = .standard,
                            options: Explorer.Options = Explorer.Options()) -> UInt64 {
-        var text = "bgkb-verdict-1\u{0}\(engine)\u{0}\(constants)\u{0}"
-        text += "\(options.preemptionBound) \(options.randomSchedules) \(options.budgets) \(options.maxRuns)\u{0}"
-        text += "\(example.intent.rawValue)\u{0}\(example.text)"
-        return stableHash(text)
+        KeyPrefix(engine: engine, constants: constants, options: options).key(example)
+    }
+
+    /// Everything in a key but the example, hashed once: a build asks for thousands of keys.
+    public struct KeyPrefix: Sendable {
+        let state: UInt64
+
+        public init(engine: String, constants: SystemConstants = .standard, options: Explorer.Options = Explorer.Options()) {
+            var text = "bgkb-verdict-1\u{0}\(engine)\u{0}"
+            // Every constant and option, named, so adding a field cannot silently alias two keys.
+            let c = constants
+            for (name, value) in [("budget", c.backgroundTaskBudget), ("handler", c.expiryHandlerLimit),
+                                  ("handlers", c.expiryHandlersTotalLimit), ("didEnterBackground", c.didEnterBackgroundLimit),
+                                  ("assertions", Double(c.assertionLimit)), ("refresh", c.refreshTaskBudget),
+                                  ("processing", c.processingTaskBudget), ("grace", c.bgTaskCompletionGrace),
+                                  ("push", c.pushCompletionLimit), ("pendingRefresh", Double(c.pendingRefreshLimit)),
+                                  ("pendingProcessing", Double(c.pendingProcessingLimit))] {
+                text += "\(name)=\(value.bitPattern)\u{0}"
+            }
+            text += "preemption=\(options.preemptionBound) random=\(options.randomSchedules) max=\(options.maxRuns) budgets="
+            text += options.budgets.map { String($0.bitPattern) }.joined(separator: ",") + "\u{0}"
+            state = stableHash(text)
+        }
+
+        public func key(_ example: Example) -> UInt64 {
+            var hash = state
+            func mix(_ byte: UInt8) {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+            for byte in example.intent.rawValue.utf8 { mix(byte) }
+            mix(0)
+            for byte in example.text.utf8 { mix(byte) }
+            return hash
+        }
     }
 }

@@ -25,7 +25,7 @@ public enum ExampleRunner {
     /// With a cache, an example explored by an earlier build of the same engine is not explored
     /// again (see `VerdictCache`); its verdict is the same either way.
     static func check(_ example: Example, cache: VerdictCache? = nil) -> (ExampleVerdict?, Diagnostics) {
-        let key = cache.map { VerdictRecord.key(example, engine: $0.engine) }
+        let key = cache?.key(example)
         let recorded = key.flatMap { cache?.record(for: $0) }
         let (verdict, found, record) = checkRecording(example, recorded: recorded)
         if let key, let record, recorded == nil { cache?.store(record, for: key) }

@@ -13,6 +13,7 @@ public final class VerdictCache: @unchecked Sendable {
     /// Names the engine: `bgkb` uses a hash of its own executable, so any rebuild with other
     /// code starts from an empty cache.
     public let engine: String
+    let keys: VerdictRecord.KeyPrefix
     private let lock = NSLock()
     private let stored: [UInt64: VerdictRecord]
     /// The records this build used or made: what `save` writes, so records of examples that no
@@ -23,7 +24,13 @@ public final class VerdictCache: @unchecked Sendable {
 
     public init(engine: String, records: [UInt64: VerdictRecord] = [:]) {
         self.engine = engine
+        keys = VerdictRecord.KeyPrefix(engine: engine)
         stored = records
+    }
+
+    /// `VerdictRecord.key(example, engine: engine)`, with the engine's part hashed once.
+    func key(_ example: Example) -> UInt64 {
+        keys.key(example)
     }
 
     /// Examples whose verdict came from the cache, and examples explored, so far.
@@ -60,7 +67,7 @@ public final class VerdictCache: @unchecked Sendable {
             }
             return (VerdictCache(engine: engine), nil)
         }
-        switch decode(String(decoding: data, as: UTF8.self)) {
+        switch decode(data) {
         case let .success(records):
             return (VerdictCache(engine: engine, records: records), nil)
         case let .failure(problem):
@@ -129,26 +136,53 @@ public final class VerdictCache: @unchecked Sendable {
     }
 
     static func decode(_ text: String) -> Result<[UInt64: VerdictRecord], Problem> {
+        decode(Data(text.utf8))
+    }
+
+    /// Works on bytes: a rebuild reads tens of thousands of records before its first page.
+    static func decode(_ data: Data) -> Result<[UInt64: VerdictRecord], Problem> {
+        let bytes = [UInt8](data)
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard let first = lines.first, first.elementsEqual(header.utf8) else {
+            return .failure(Problem(line: 1, message: "expected \"\(header)\""))
+        }
         var records: [UInt64: VerdictRecord] = [:]
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if lines.last == "" { lines.removeLast() }
-        guard lines.first == Substring(header) else { return .failure(Problem(line: 1, message: "expected \"\(header)\"")) }
+        records.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated().dropFirst() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 5, let key = UInt64(fields[0], radix: 16), fields[1] == "0" || fields[1] == "1",
-                  let schedules = Int(fields[2]), schedules >= 0, let summary = unescape(fields[4]) else {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 5, let key = number(fields[0], radix: 16), fields[1].count == 1,
+                  fields[1].first == UInt8(ascii: "0") || fields[1].first == UInt8(ascii: "1"),
+                  let schedules = number(fields[2], radix: 10), schedules <= UInt64(Int.max), let summary = unescape(fields[4]) else {
                 return .failure(Problem(line: offset + 1, message: "expected key, passed, schedules, schedule and summary"))
             }
             var schedule: Schedule?
-            if fields[3] != "-" {
-                guard let decoded = decodeSchedule(fields[3]) else {
+            if !fields[3].elementsEqual("-".utf8) {
+                guard let decoded = decodeSchedule(Substring(decoding: fields[3], as: UTF8.self)) else {
                     return .failure(Problem(line: offset + 1, message: "unreadable schedule"))
                 }
                 schedule = decoded
             }
-            records[key] = VerdictRecord(passed: fields[1] == "1", schedulesExplored: schedules, summary: summary, failureSchedule: schedule)
+            records[key] = VerdictRecord(passed: fields[1].first == UInt8(ascii: "1"), schedulesExplored: Int(schedules),
+                                         summary: summary, failureSchedule: schedule)
         }
         return .success(records)
+    }
+
+    /// An unsigned number in `radix` (10 or 16), all of `digits`, or nil.
+    private static func number(_ digits: ArraySlice<UInt8>, radix: UInt64) -> UInt64? {
+        guard !digits.isEmpty, digits.count <= (radix == 16 ? 16 : 19) else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            let digit: UInt64
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f") where radix == 16: digit = UInt64(byte - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+            value = value * radix + digit
+        }
+        return value
     }
 
     /// `budget-bits refusal forced-bits|- choices|- seed|-`, space-separated.
@@ -202,25 +236,27 @@ public final class VerdictCache: @unchecked Sendable {
         return out
     }
 
-    private static func unescape(_ text: Substring) -> String? {
-        var out = ""
+    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         var escaped = false
-        for character in text {
+        for byte in bytes {
             if escaped {
-                switch character {
-                case "\\": out += "\\"
-                case "t": out += "\t"
-                case "n": out += "\n"
-                case "r": out += "\r"
+                switch byte {
+                case UInt8(ascii: "\\"): out.append(byte)
+                case UInt8(ascii: "t"): out.append(UInt8(ascii: "\t"))
+                case UInt8(ascii: "n"): out.append(UInt8(ascii: "\n"))
+                case UInt8(ascii: "r"): out.append(UInt8(ascii: "\r"))
                 default: return nil
                 }
                 escaped = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaped = true
             } else {
-                out.append(character)
+                out.append(byte)
             }
         }
-        return escaped ? nil : out
+        return escaped ? nil : String(decoding: out, as: UTF8.self)
     }
 }

@@ -96,6 +96,8 @@ import Testing
         var constants = SystemConstants.standard
         constants.backgroundTaskBudget = 29
         #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
+        // Every constant is in the key: a new one must be added there too.
+        #expect(Mirror(reflecting: constants).children.count == 11)
         var options = Explorer.Options()
         options.preemptionBound = 1
         #expect(key != VerdictRecord.key(example, engine: "engine-a", options: options))
