@@ -43,7 +43,7 @@ import Testing
         options.randomSchedules = 0
         let result = Explorer(scenario: s, options: options).explore(stopAtFirstFailure: false)
         #expect(result.failure == nil)
-        // 3 refusals × 4 budgets of each schedule: all but one of each twelve are covered.
-        #expect(result.runs == 12 * (result.runs - result.covered))
+        // 3 refusals × 4 budgets of each schedule: at most one of each twelve is simulated.
+        #expect(result.runs - result.covered <= result.runs / 12)
     }
 }

@@ -207,11 +207,11 @@ struct Machine {
     var budgetMatters = false
     /// Starts at -infinity: a run that never began a period is the same under every budget.
     var budgetFloor: Double = -.infinity
-    /// Open intervals (flat pairs) while the app was suspended or not running and nothing was
-    /// recorded. An early expiry forced strictly inside one finds the app unable to run and does
-    /// nothing, so the explorer counts that schedule as this very run.
+    /// Open intervals of time (flat pairs) in which nothing could run (the clock jumped over
+    /// them) and the app was not in the background, and the time after a run ended. An early
+    /// expiry forced strictly inside one is handled alone, finds no background period to end and
+    /// does nothing, so the explorer counts that schedule as this very run.
     var quietIntervals: [Double] = []
-    var quietSince: Double?
     var choiceCursor = 0
 
     enum Outcome {
@@ -322,7 +322,6 @@ struct Machine {
         budgetMatters = false
         budgetFloor = -.infinity
         clear(&quietIntervals)
-        quietSince = 0
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
 
@@ -351,7 +350,12 @@ struct Machine {
             }
             let total = runnableCount + (systemDue ? 1 : 0)
             if total == 0 {
+                let from = now
                 guard advanceClock() else { break }
+                if state != .background {
+                    quietIntervals.append(from)
+                    quietIntervals.append(now)
+                }
                 continue
             }
             var pick = 0
@@ -393,11 +397,13 @@ struct Machine {
             default: outcome = .running(now)
             }
         }
-        // A suspended run stays quiet after its last event; any other end reports the clock,
-        // which a later forced expiry would move.
-        if case .suspended = outcome, let since = quietSince {
-            quietIntervals.append(since)
+        // Nothing happens after a run that ended suspended, killed or crashed; one still running
+        // reports the clock, which a later forced expiry would move.
+        switch outcome {
+        case .suspended?, .terminated?, .crashed?:
+            quietIntervals.append(now)
             quietIntervals.append(.infinity)
+        default: break
         }
     }
 
@@ -474,11 +480,6 @@ struct Machine {
         // Folded away at the many call sites whose note is known not to be a warning.
         if note.isWarning { warnings += 1 }
         if state == .background && instants.last != now { instants.append(now) }
-        if let since = quietSince, now > since {
-            quietIntervals.append(since)
-            quietIntervals.append(now)
-        }
-        quietSince = state == .suspended || state == .notRunning ? now : nil
     }
 
     mutating func post(at time: Double, _ kind: SystemEvent.Kind) {
