@@ -15,7 +15,7 @@ public enum SiteBuilder {
         SiteStep("document pages", DocumentPages.render),
         SiteStep("crash codes", CrashCodesPage.render),
         SiteStep("API index", APIIndexPage.render),
-        SiteStep("search page and index", SearchPage.render),
+        SiteStep("search page and index", streaming: SearchPage.render),
         SiteStep("404 page", NotFoundPage.render),
         SiteStep("sitemap.xml", Sitemap.render),
         SiteStep("Atom feed", AtomFeed.render),

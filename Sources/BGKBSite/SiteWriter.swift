@@ -73,6 +73,13 @@ public enum SiteWriter {
             try bytes.withUnsafeBufferPointer { try write(relative, $0) }
         }
 
+        func write(_ relative: String, chunks: [[UInt8]]) throws {
+            guard SiteWriter.isSafeRelativePath(relative) else {
+                throw WriteError(path: relative, message: "is not a safe relative path inside the site")
+            }
+            try SiteWriter.writeFile(folder.path + "/" + relative, chunks: chunks)
+        }
+
         private func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
@@ -185,6 +192,20 @@ public enum SiteWriter {
         // World-readable whatever the umask, so a link checker running as `nobody` can read it.
         fchmod(descriptor, 0o644)
         try writeAll(descriptor, bytes, path: path)
+    }
+
+    static func writeFile(_ path: String, chunks: [[UInt8]]) throws {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else {
+            throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        fchmod(descriptor, 0o644)
+        for chunk in chunks {
+            try chunk.withUnsafeBufferPointer { try writeAll(descriptor, $0, path: path) }
+        }
     }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>, path: String) throws {

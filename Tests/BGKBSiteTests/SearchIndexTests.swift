@@ -1,0 +1,24 @@
+@testable import BGKBSite
+import Foundation
+import Testing
+
+/// The search index is written as bytes by hand; it must be the JSON that JSONEncoder writes.
+@Suite struct SearchIndexTests {
+    static let awkward = [
+        "", "plain", "quote \" and backslash \\ and slash /", "tab\tnewline\nreturn\rformfeed\u{0C}backspace\u{08}",
+        "control \u{01}\u{1F} and delete \u{7F}", "ünïcödé, emoji 👩‍💻, line separator \u{2028} and \u{2029}",
+        "</script><!--", "0x8badf00d",
+    ]
+
+    @Test(arguments: awkward)
+    func entriesAreWhatJSONEncoderWrites(text: String) throws {
+        let entry = SearchPage.Entry(id: "id-\(text)", t: text, s: text, x: text, a: [text, "b"], c: [], tp: ["t"], k: "must",
+                                     kl: text, src: [text], u: "rules/x.html", r: text.isEmpty)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(entry)
+        var json = JSONBytes()
+        entry.write(into: &json)
+        #expect(String(decoding: json.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+}
