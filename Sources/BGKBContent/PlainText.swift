@@ -6,6 +6,10 @@ enum PlainText {
     /// The first sentence: up to the first `.`, `!` or `?` followed by a space and a capital, digit or
     /// opening quote, or by the end. Dots inside words (`UIApplication.shared`, `e.g.`) do not end it.
     static func firstSentence(_ text: String) -> String {
+        firstSentenceASCII(text) ?? firstSentenceByCharacter(text)
+    }
+
+    static func firstSentenceByCharacter(_ text: String) -> String {
         let characters = Array(text)
         var index = 0
         while index < characters.count {
@@ -31,6 +35,45 @@ enum PlainText {
             index += 1
         }
         return String(characters[..<index]).trimmed
+    }
+
+    /// `firstSentence` by bytes, for ASCII text without `\r` (where every byte is a Character and
+    /// isUppercase and isNumber mean A-Z and 0-9); nil for any other text. Building the
+    /// Character array of a whole rule cost a seventh of the lint at 1,000 rules.
+    static func firstSentenceASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).trimmed
+            }
+            let space = UInt8(ascii: " "), newline = UInt8(ascii: "\n")
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == newline && index + 1 < bytes.count && bytes[index + 1] == newline { break }
+                if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?") {
+                    guard index + 1 < bytes.count else { return string(0..<(index + 1)) }
+                    let next = bytes[index + 1]
+                    if next == space || next == newline {
+                        let after: UInt8? = index + 2 < bytes.count ? bytes[index + 2] : nil
+                        var wordEnd = index
+                        while wordEnd > 0, bytes[wordEnd - 1] == space || bytes[wordEnd - 1] == newline { wordEnd -= 1 }
+                        var wordStart = wordEnd
+                        while wordStart > 0, bytes[wordStart - 1] != space, bytes[wordStart - 1] != newline { wordStart -= 1 }
+                        let wordBefore = String(decoding: UnsafeBufferPointer(rebasing: bytes[wordStart..<wordEnd]), as: UTF8.self)
+                        let abbreviation = ["e.g", "i.e", "etc", "vs", "cf", "approx"].contains(wordBefore.lowercased())
+                        let opensSentence = after.map { a in
+                            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(a) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(a)
+                                || "\"'(`*".utf8.contains(a)
+                        } ?? true
+                        if !abbreviation, opensSentence { return string(0..<(index + 1)) }
+                    }
+                }
+                index += 1
+            }
+            return string(0..<index)
+        }
     }
 
     /// `text.contains(keyword)` as Foundation answers it, by bytes where that cannot differ: an

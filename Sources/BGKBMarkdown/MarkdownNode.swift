@@ -39,6 +39,67 @@ public struct MarkdownNode: Hashable, Sendable {
         }
     }
 
+    /// The start of `plainText`: at least through the end of its first non-blank line and the
+    /// first ASCII non-blank character after that line's `\n`, or the whole text when it has no
+    /// such character. Whatever the first line of `plainText` is (after trimming), this prefix has
+    /// the same first line, for a fraction of the work on a long paragraph.
+    public var plainTextThroughFirstLine: String {
+        var text = ""
+        var state = FirstLineScan()
+        appendPlainText(to: &text, state: &state)
+        return text
+    }
+
+    /// Where the scan is: still in leading blanks, in the first line, after its line break, done.
+    struct FirstLineScan {
+        var sawContent = false
+        var sawBreak = false
+        var done = false
+        var previous: UInt8 = 0
+
+        /// Reads what was just appended; true once nothing more is needed. Errs towards reading
+        /// on: `\r` counts as blank, and `\r\n` (one Character, not a line break for a reader
+        /// of Characters) does not end the line.
+        mutating func read(_ piece: Substring.UTF8View) -> Bool {
+            for byte in piece {
+                defer { previous = byte }
+                let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+                if !sawContent {
+                    if !blank { sawContent = true }
+                } else if !sawBreak {
+                    if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { sawBreak = true }
+                } else if !blank && byte < 0x80 {
+                    done = true
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    private func appendPlainText(to text: inout String, state: inout FirstLineScan) {
+        guard !state.done else { return }
+        switch kind {
+        case .text, .code, .codeBlock:
+            text += literal
+            _ = state.read(literal[...].utf8)
+        case .softBreak, .lineBreak:
+            text += "\n"
+            _ = state.read("\n"[...].utf8)
+        case .htmlInline, .htmlBlock: break
+        default:
+            let separated = isBlock && children.contains(where: \.isBlock)
+            for (index, child) in children.enumerated() {
+                if state.done { return }
+                if separated, index > 0 {
+                    text += "\n\n"
+                    _ = state.read("\n\n"[...].utf8)
+                }
+                child.appendPlainText(to: &text, state: &state)
+            }
+        }
+    }
+
     /// `plainText`, appended into one buffer rather than joined level by level.
     private func appendPlainText(to text: inout String) {
         switch kind {

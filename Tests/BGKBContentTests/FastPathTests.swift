@@ -32,7 +32,10 @@ import Testing
         #expect(text.lines == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
-    @Test(arguments: texts + ["Revision History  \n  ", "  **Revision** History:\n2023-06-16 Entry.", "Share and *Enjoy*  \nQuinn", "# Heading  "])
+    @Test(arguments: texts + ["Revision History  \n  ", "  **Revision** History:\n2023-06-16 Entry.", "Share and *Enjoy*  \nQuinn", "# Heading  ",
+                              "ab\r\ncd\nef", "é\n\u{301}x after a combining mark", "one `code\nspan` two\nthree", "[a link\nacross](#x) lines\nmore",
+                              "hard  \nbreak\nthird", "only one line, long: " + String(repeating: "word ", count: 200), "x\n\u{301}\ny", "> quoted\n> lines\n\nafter",
+                              "- item one\n- item two\n  continued"])
     func firstLineMatchesSplit(_ text: String) {
         for block in CommonMarkConverter.parse(text).children {
             #expect(BlockWalker.firstLine(of: block) == (block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""))
@@ -61,5 +64,34 @@ import Testing
             while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
             #expect(text.trimmingCharacters(in: set) == String(slice), "set \(set.debugDescription)")
         }
+    }
+
+    static let sentences = [
+        "", "No stop", "One. Two.", "Ends here.", "e.g. this goes on. Then a new one.", "Call it (i.e. now). Done.",
+        "A number follows. 30 s is the budget.", "Quote next. \"Quoted\" text.", "Backtick next. `code` here.",
+        "Lower next. then more.", "Para one\n\nPara two. More.", "Line\nbreak. After.", "Why? Because. Yes!",
+        "Trailing space.  ", "  Leading. X", "Mark at end!", "vs. other. Then", "approx. 5 s. Then", "A.B. C.",
+        "Star next. *Emphasis*. Done.", "Paren next. (aside) done.", "Tab after.\tNot a break. Real. End",
+    ]
+
+    /// The byte path is taken for ASCII text; it must agree with the Character path there.
+    @Test(arguments: sentences)
+    func firstSentenceByBytesMatchesCharacters(_ text: String) {
+        #expect(PlainText.firstSentenceASCII(text) == PlainText.firstSentenceByCharacter(text))
+    }
+
+    @Test func firstSentenceByBytesMatchesCharactersOnEveryRule() throws {
+        let corpus = try ContentCorpusTests.result.get().corpus
+        for rule in corpus.rules {
+            for text in [rule.details, rule.statement, rule.why ?? "", rule.instead ?? ""] {
+                guard let fast = PlainText.firstSentenceASCII(text) else { continue }
+                #expect(fast == PlainText.firstSentenceByCharacter(text), "\(rule.id)")
+            }
+        }
+    }
+
+    @Test(arguments: ["é. Then", "Curly “quote”. Next", "cr\r\nline. X"])
+    func firstSentenceLeavesOtherTextToCharacters(_ text: String) {
+        #expect(PlainText.firstSentenceASCII(text) == nil)
     }
 }
