@@ -95,4 +95,63 @@ import Testing
 
     @Test(arguments: ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a"])
     func rejectsUnsafePaths(_ path: String) { #expect(SiteWriter.isSafeRelativePath(path) == false) }
+
+    static func inode(_ url: URL) throws -> UInt64 {
+        try #require((try FileManager.default.attributesOfItem(atPath: url.path))[.systemFileNumber] as? UInt64)
+    }
+
+    /// A rebuild links unchanged files from the previous site instead of writing them, and never
+    /// writes through such a link: the previous site stays as it was until the swap, even when
+    /// the build writes a linked path a second time and is then discarded.
+    @Test func unchangedFilesAreLinkedAndThePreviousSiteIsNeverWrittenThrough() throws {
+        let root = try temporaryFolder("link")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("Site")
+        let first = try SiteWriter.stage(target)
+        try first.write("same.html", "unchanged")
+        try first.write("changed.html", "old")
+        try first.commit()
+        let sameBefore = try Self.inode(target.appendingPathComponent("same.html"))
+
+        let second = try SiteWriter.stage(target)
+        try second.write("same.html", "unchanged")
+        try second.write("changed.html", "new")
+        #expect(try Self.inode(second.folder.appendingPathComponent("same.html")) == sameBefore, "unchanged: linked")
+        #expect(try Self.inode(second.folder.appendingPathComponent("changed.html")) != Self.inode(target.appendingPathComponent("changed.html")))
+        try second.write("same.html", "written twice")
+        #expect(try String(contentsOf: target.appendingPathComponent("same.html"), encoding: .utf8) == "unchanged")
+        second.discard()
+        #expect(try String(contentsOf: target.appendingPathComponent("same.html"), encoding: .utf8) == "unchanged")
+        #expect(try String(contentsOf: target.appendingPathComponent("changed.html"), encoding: .utf8) == "old")
+
+        let third = try SiteWriter.stage(target)
+        try third.write("same.html", "unchanged")
+        try third.write("changed.html", "new")
+        try third.commit()
+        #expect(try String(contentsOf: target.appendingPathComponent("same.html"), encoding: .utf8) == "unchanged")
+        #expect(try String(contentsOf: target.appendingPathComponent("changed.html"), encoding: .utf8) == "new")
+        #expect(try Self.inode(target.appendingPathComponent("same.html")) == sameBefore)
+    }
+
+    /// A symbolic link or a file with other permissions in the previous site is never reused.
+    @Test func onlyPlainFilesAsWeWriteThemAreReused() throws {
+        let root = try temporaryFolder("link-odd")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("Site")
+        let first = try SiteWriter.stage(target)
+        try first.write("private.html", "same")
+        try first.commit()
+        let elsewhere = root.appendingPathComponent("elsewhere.html")
+        try "same".write(to: elsewhere, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: target.appendingPathComponent("linked.html"), withDestinationURL: elsewhere)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.appendingPathComponent("private.html").path)
+
+        let second = try SiteWriter.stage(target)
+        try second.write("linked.html", "same")
+        try second.write("private.html", "same")
+        let linked = second.folder.appendingPathComponent("linked.html")
+        #expect((try FileManager.default.attributesOfItem(atPath: linked.path))[.type] as? FileAttributeType == .typeRegular)
+        #expect(try Self.inode(second.folder.appendingPathComponent("private.html")) != Self.inode(target.appendingPathComponent("private.html")))
+        second.discard()
+    }
 }
