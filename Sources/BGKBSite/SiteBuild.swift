@@ -39,10 +39,14 @@ public struct StepReport: Sendable, Hashable {
     public var name: String
     public var fileCount: Int
     public var duration: Duration
+    /// Ran side by side with the other steps of its group (their durations overlap); the group's
+    /// own report, which comes first, has the wall time.
+    public var inGroup: Bool
 
-    public init(name: String, fileCount: Int, duration: Duration) {
+    public init(name: String, fileCount: Int, duration: Duration, inGroup: Bool = false) {
         self.name = name
         self.fileCount = fileCount
         self.duration = duration
+        self.inGroup = inGroup
     }
 }

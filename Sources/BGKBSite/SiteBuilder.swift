@@ -79,17 +79,41 @@ public enum SiteBuilder {
         site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
         // When the rule pages run the examples, the steps that show verdict facts (home page,
         // crash codes) read them from the ledger, so the rule pages go first.
-        let ordered = context.ledger == nil ? steps : steps.filter { $0.name == "rule pages" } + steps.filter { $0.name != "rule pages" }
-        for step in ordered {
+        let rulePages = steps.filter { $0.name == "rule pages" }
+        let others = steps.filter { $0.name != "rule pages" }
+        // The rule pages use every core on their own. The other steps are independent of each
+        // other and mostly serial inside, so they run side by side; their reports and
+        // diagnostics are read back in table order, so the output does not depend on timing.
+        @Sendable func run(_ step: SiteStep) -> (output: StepOutput, duplicates: [String], report: StepReport) {
             let stepStart = clock.now
-            let output = step.run(context, sink)
+            var output = step.run(context, sink)
             // Sorted, so a duplicate is reported the same way on every run.
-            for path in output.files.keys.sorted() where !sink.emit(path, output.files[path, default: ""]) {
+            let duplicates = output.files.keys.sorted().filter { !sink.emit($0, output.files[$0, default: ""]) }
+            let report = StepReport(name: step.name, fileCount: output.files.count + output.streamedCount, duration: clock.now - stepStart)
+            output.files = [:]
+            return (output, duplicates, report)
+        }
+        var results = (context.ledger == nil ? [] : rulePages).map(run)
+        let groupStart = clock.now
+        // The search index is the longest of them: started first, the rest fill the other core.
+        let members = context.ledger == nil ? steps : others
+        let order = members.indices.sorted { (members[$0].name == "search page and index" ? 0 : 1, $0) < (members[$1].name == "search page and index" ? 0 : 1, $1) }
+        let finished = ParallelMap.map(order) { run(members[$0]) }
+        var group = finished
+        for (position, index) in order.enumerated() { group[index] = finished[position] }
+        let groupTime = clock.now - groupStart
+        for index in group.indices { group[index].report.inGroup = true }
+        if context.ledger != nil {
+            results.append((StepOutput(), [], StepReport(name: "other pages, side by side", fileCount: group.reduce(0) { $0 + $1.report.fileCount },
+                                                           duration: groupTime)))
+        }
+        results += group
+        for result in results {
+            for path in result.duplicates {
                 site.diagnostics.error("site-duplicate-path", "two build steps wrote \(path)", at: nil)
             }
-            site.diagnostics.append(contentsOf: output.diagnostics)
-            site.steps.append(StepReport(name: step.name, fileCount: output.files.count + output.streamedCount,
-                                         duration: clock.now - stepStart))
+            site.diagnostics.append(contentsOf: result.output.diagnostics)
+            site.steps.append(result.report)
         }
         site.fileCount = sink.fileCount
         site.byteCount = sink.byteCount

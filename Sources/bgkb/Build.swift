@@ -142,7 +142,7 @@ extension BGKB {
                 let examplesTime = site.examplesTime ?? .zero
                 print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime)
                     + Self.throughput(site.examplesWork, examplesTime, reused: cache?.hits ?? 0))
-                for step in site.steps { print(Self.row(step.name, files: step.fileCount, step.duration)) }
+                for step in site.steps { print(Self.row((step.inGroup ? "  " : "") + step.name, files: step.fileCount, step.duration)) }
                 print(Self.row("swap into place", files: nil, swapTime))
             }
             let kilobytes = (site.totalBytes + 1023) / 1024
