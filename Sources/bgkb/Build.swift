@@ -89,6 +89,7 @@ extension BGKB {
             // explored again (its pages are still drawn from runs replayed now).
             let cacheFile = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).verdicts")
             var cache: VerdictCache?
+            let cacheStart = clock.now
             if !noCache {
                 // The engine's identity is this very executable: any rebuild with other code
                 // misses every record rather than trusting a verdict an older engine gave.
@@ -100,6 +101,7 @@ extension BGKB {
                     err.print(line: "warning: cannot read bgkb's own executable to identify the engine; exploring every example")
                 }
             }
+            let cacheTime = clock.now - cacheStart
             let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, configuration: configuration, cache: cache,
                                                        runningExamplesInto: staging)
             err.print(site.exampleDiagnostics.sorted)
@@ -139,6 +141,7 @@ extension BGKB {
 
             if timings {
                 print(Self.row("load and lint Content", files: nil, loadTime))
+                if cache != nil { print(Self.row("read the verdict cache", files: nil, cacheTime)) }
                 let examplesTime = site.examplesTime ?? .zero
                 print(Self.row("run \(loaded.corpus.examples.count) examples", files: nil, examplesTime)
                     + Self.throughput(site.examplesWork, examplesTime, reused: cache?.hits ?? 0))

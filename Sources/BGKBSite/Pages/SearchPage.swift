@@ -144,23 +144,26 @@ struct JSONBytes {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { buffer in
-            for byte in buffer {
+            // Runs that need no escaping are copied whole.
+            var runStart = 0
+            for (index, byte) in buffer.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
+                runStart = index + 1
                 switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
                 case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
                 case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
                 case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
                 case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
                 case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-                case 0..<0x20:
+                default:
                     let hex = Array("0123456789abcdef".utf8)
                     bytes.append(contentsOf: Array("\\u00".utf8))
                     bytes.append(hex[Int(byte >> 4)])
                     bytes.append(hex[Int(byte & 0xF)])
-                default: bytes.append(byte)
                 }
             }
+            if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

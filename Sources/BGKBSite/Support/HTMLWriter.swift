@@ -22,16 +22,24 @@ struct HTMLWriter {
     mutating func text(_ value: String) {
         var value = value
         value.withUTF8 { buffer in
-            for byte in buffer {
+            // Runs of bytes that need no escaping are copied whole: appending byte by byte was a
+            // fifteenth of a warm build's instructions.
+            var runStart = 0
+            for (index, byte) in buffer.enumerated() {
+                let escaped: StaticString
                 switch byte {
-                case UInt8(ascii: "<"): bytes.append(contentsOf: [0x26, 0x6C, 0x74, 0x3B])              // &lt;
-                case UInt8(ascii: ">"): bytes.append(contentsOf: [0x26, 0x67, 0x74, 0x3B])              // &gt;
-                case UInt8(ascii: "&"): bytes.append(contentsOf: [0x26, 0x61, 0x6D, 0x70, 0x3B])        // &amp;
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]) // &quot;
-                case UInt8(ascii: "'"): bytes.append(contentsOf: [0x26, 0x23, 0x33, 0x39, 0x3B])        // &#39;
-                default: bytes.append(byte)
+                case UInt8(ascii: "<"): escaped = "&lt;"
+                case UInt8(ascii: ">"): escaped = "&gt;"
+                case UInt8(ascii: "&"): escaped = "&amp;"
+                case UInt8(ascii: "\""): escaped = "&quot;"
+                case UInt8(ascii: "'"): escaped = "&#39;"
+                default: continue
                 }
+                if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
+                escaped.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                runStart = index + 1
             }
+            if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
         }
     }
 
