@@ -154,4 +154,28 @@ import Testing
         #expect(try Self.inode(second.folder.appendingPathComponent("private.html")) != Self.inode(target.appendingPathComponent("private.html")))
         second.discard()
     }
+
+    /// Large files are compared block by block, across the chunks they are written from.
+    @Test func largeFilesAreComparedToTheLastByte() throws {
+        let root = try temporaryFolder("link-large")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("Site")
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let first = try SiteWriter.stage(target)
+        try first.write("big.js", chunks: [Array(bytes[..<70_001]), Array(bytes[70_001...])])
+        try first.commit()
+        let before = try Self.inode(target.appendingPathComponent("big.js"))
+
+        var changed = bytes
+        changed[150_000] &+= 1
+        let second = try SiteWriter.stage(target)
+        try second.write("big.js", chunks: [Array(changed[..<3]), Array(changed[3..<65_536]), Array(changed[65_536...])])
+        #expect(try Self.inode(second.folder.appendingPathComponent("big.js")) != before, "one byte differs at 150,000")
+        second.discard()
+
+        let third = try SiteWriter.stage(target)
+        try third.write("big.js", chunks: [[], Array(bytes[..<65_536]), Array(bytes[65_536..<131_072]), Array(bytes[131_072...]), []])
+        #expect(try Self.inode(third.folder.appendingPathComponent("big.js")) == before, "same bytes, other chunks")
+        third.discard()
+    }
 }
