@@ -10,14 +10,17 @@
 #
 # For each size it generates the same rules as bgkb Content and as Hugo pages
 # (.ci/bench/generate_corpus.py), then times, with hyperfine, the median of RUNS runs of:
-#   bgkb     `bgkb build` in release (or `bgkb lint` while `build` does not exist yet: said so)
-#   hugo     Debian's hugo on the same pages, minimal layouts (one page per rule and an index)
-#   cmark    the cmark tool parsing (and rendering) the same Markdown files: the floor
-# and the peak memory of each (GNU time's maximum resident set size), then the ratios.
-# It also times `bgkb check` (examples per second) and the first quiz question when those
-# commands exist (at the smallest size), prints `bgkb build --timings` for each size, and the
-# in-process load of the real Content/ (issue 2: well under 100 ms). Above 2,000 rules it times
-# fewer runs (RUNS*2000/size, at least 2, no warm-up): each build runs every example.
+#   bgkb first build   `bgkb build` in release into an empty folder with no verdict cache
+#   bgkb rebuild       the same build again, Content unchanged (cached verdicts, linked files)
+#   hugo, hugo rebuild Debian's hugo on the same pages (minimal layouts: one page per rule and
+#                      an index), into an empty folder and over its previous output
+#   cmark              the cmark tool parsing (and rendering) the same Markdown files: the floor
+# and the peak memory of each (GNU time's maximum resident set size), then hugo/bgkb (above 1:
+# bgkb is faster). It also times `bgkb check` (examples per second) and the first quiz question
+# at the smallest size, prints `bgkb build --timings` of both kinds of build for each size with
+# the steps other than examples against the cmark floor, and the in-process load of the real
+# Content/ (issue 2: well under 100 ms). Above 2,000 rules it times fewer runs
+# (RUNS*2000/size, at least 2, no warm-up): a first build explores every example.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -57,11 +60,10 @@ BGKB=$BIN/bgkb
 # A subcommand exists when `bgkb --help` lists it (ArgumentParser prints the root help, exit 0,
 # for an unknown one).
 has() { "$BGKB" --help 2>&1 | grep -qE "^  $1( |$)"; }
-if has build; then MODE=build; else MODE=lint; fi
+has build || { echo "bgkb has no build command" >&2; exit 1; }
 
 echo "== machine: $(nproc) cores, $(uname -srm); hugo $(hugo version | awk '{print $2}'), cmark $(cmark --version | head -1 | awk '{print $2}'), $(hyperfine --version)"
 echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine inflates every figure alike)"
-[ "$MODE" = build ] || echo "== NOTE: bgkb has no 'build' command yet: timing 'bgkb lint' (parse + check Content) instead"
 
 # Median in seconds of a hyperfine JSON export.
 median() { python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["results"][0]["median"])' "$1"; }
@@ -84,11 +86,28 @@ timeit() { # json command...
 
 TABLE=$BENCH_DIR/table.md
 {
-  echo "| rules | Markdown | bgkb $MODE | CPU | peak | hugo | CPU | peak | cmark | peak | bgkb/hugo | bgkb/cmark | bgkb per 1k rules |"
-  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  echo "| rules | Markdown | bgkb first build | CPU | peak | bgkb rebuild | CPU | peak | hugo | CPU | peak | hugo rebuild | cmark | peak | hugo/bgkb first | hugo rebuild/bgkb rebuild | bgkb first per 1k rules |"
+  echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } > "$TABLE"
 EXTRA=$BENCH_DIR/extra.txt
 : > "$EXTRA"
+
+# Sums the rows of `bgkb build --timings` other than the examples (a group's members are
+# indented and already counted in the group's wall time), against the cmark floor.
+other_steps() { # timings.txt cmark-seconds
+  python3 - "$1" "$2" <<'PY'
+import re, sys
+total = 0.0
+for line in open(sys.argv[1]):
+    if line.startswith(" ") or line.startswith("wrote"):
+        continue
+    m = re.match(r"^(.*?)\s+([0-9.]+) (ms|s)\b", line.strip())
+    if not m or re.match(r"run [0-9]+ examples", m.group(1)):
+        continue
+    total += float(m.group(2)) / (1000 if m.group(3) == "ms" else 1)
+print("steps other than examples: %.3f s = %.1f x the cmark floor (%s s)" % (total, total / float(sys.argv[2]), sys.argv[2]))
+PY
+}
 
 for size in "${SIZES[@]}"; do
   dir=$BENCH_DIR/$size
@@ -96,41 +115,37 @@ for size in "${SIZES[@]}"; do
   python3 .ci/bench/generate_corpus.py "$dir" --rules "$size" --seed "$SEED"
   content=$dir/content
   mb=$(du -cb "$content"/documents/*.md | tail -1 | awk '{printf "%.1f MB", $1/1048576}')
-
-  if [ "$MODE" = build ]; then
-    bgkb_cmd="$BGKB build --content $content --output $dir/site"
-  else
-    bgkb_cmd="$BGKB lint --content $content"
-  fi
-  echo "== $size rules: timing bgkb $MODE, hugo, cmark ($RUNS runs each)"
-  timeit "$dir/bgkb.json" "$bgkb_cmd"
+  site=$dir/site
+  build="$BGKB build --content $content --output $site"
+  # A first build starts from nothing: no site to reuse files from, no verdicts of an earlier
+  # build (the folder and the cache are removed before each run, outside the timing). A rebuild
+  # is the same command again with Content unchanged: it reuses the cached verdicts (replaying
+  # only the runs the pages draw) and links unchanged files from the site it replaces. Hugo is
+  # timed both ways too: from an empty output folder, and over the one it wrote before.
+  echo "== $size rules: timing bgkb (first build, rebuild), hugo (same two), cmark ($RUNS runs each)"
+  timeit "$dir/bgkb-first.json" --prepare "rm -rf $site $dir/.site.verdicts" "$build"
+  $build > /dev/null
+  timeit "$dir/bgkb-rebuild.json" "$build"
   timeit "$dir/hugo.json" --prepare "rm -rf $dir/hugo-public" "hugo --quiet -s $dir/hugo -d $dir/hugo-public"
+  timeit "$dir/hugo-rebuild.json" "hugo --quiet -s $dir/hugo -d $dir/hugo-public"
   timeit "$dir/cmark.json" "cmark $content/documents/*.md"
-  b=$(median "$dir/bgkb.json"); h=$(median "$dir/hugo.json"); c=$(median "$dir/cmark.json")
-  if [ "$MODE" = build ] && "$BGKB" build --help 2>&1 | grep -q -- --timings; then
-    # One more build, with --timings, also gives the peak memory.
-    /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $bgkb_cmd --timings > "$dir/timings.txt" 2>&1 || true
-    bm=$(awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt")
-    { echo "-- bgkb build --timings, $size rules:"; sed 's/^/   /' "$dir/timings.txt"
-      # Every step but the examples, against the cmark floor (issue 7: at most 3 times).
-      python3 - "$dir/timings.txt" "$c" <<'PY'
-import re, sys
-total = 0.0
-for line in open(sys.argv[1]):
-    m = re.match(r"^(.*?)\s+([0-9.]+) (ms|s)\b", line.strip())
-    if not m or re.match(r"run [0-9]+ examples", m.group(1)) or m.group(1).startswith("wrote"):
-        continue
-    total += float(m.group(2)) / (1000 if m.group(3) == "ms" else 1)
-print("   steps other than examples: %.3f s = %.1f x the cmark floor (%s s)" % (total, total / float(sys.argv[2]), sys.argv[2]))
-PY
-    } >> "$EXTRA"
-  else
-    bm=$(peak $bgkb_cmd)
-  fi
+  bf=$(median "$dir/bgkb-first.json"); br=$(median "$dir/bgkb-rebuild.json")
+  h=$(median "$dir/hugo.json"); hr=$(median "$dir/hugo-rebuild.json"); c=$(median "$dir/cmark.json")
+
+  # One more of each bgkb build, with --timings, also gives its peak memory.
+  rm -rf "$site" "$dir/.site.verdicts"
+  /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-first.txt" 2>&1 || true
+  bfm=$(awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt")
+  /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-rebuild.txt" 2>&1 || true
+  brm=$(awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt")
+  for kind in first rebuild; do
+    { echo "-- bgkb build --timings, $size rules, $kind:"; sed 's/^/   /' "$dir/timings-$kind.txt"
+      echo "   $(other_steps "$dir/timings-$kind.txt" "$c")"; } >> "$EXTRA"
+  done
   rm -rf "$dir/hugo-public"; hm=$(peak hugo --quiet -s "$dir/hugo" -d "$dir/hugo-public")
   cm=$(peak sh -c "cmark $content/documents/*.md")
-  per=$(python3 -c 'import sys; print("%.3f s" % (float(sys.argv[1]) * 1000 / int(sys.argv[2])))' "$b" "$size")
-  echo "| $size | $mb | ${b} s | $(cpu "$dir/bgkb.json") s | ${bm} MB | ${h} s | $(cpu "$dir/hugo.json") s | ${hm} MB | ${c} s | ${cm} MB | $(ratio "$b" "$h") | $(ratio "$b" "$c") | $per |" >> "$TABLE"
+  per=$(python3 -c 'import sys; print("%.3f s" % (float(sys.argv[1]) * 1000 / int(sys.argv[2])))' "$bf" "$size")
+  echo "| $size | $mb | ${bf} s | $(cpu "$dir/bgkb-first.json") s | ${bfm} MB | ${br} s | $(cpu "$dir/bgkb-rebuild.json") s | ${brm} MB | ${h} s | $(cpu "$dir/hugo.json") s | ${hm} MB | ${hr} s | ${c} s | ${cm} MB | $(ratio "$h" "$bf") | $(ratio "$hr" "$br") | $per |" >> "$TABLE"
 
   if has check && [ "$size" = "${SIZES[0]}" ]; then
     # Once, at the smallest size: at larger sizes the build's example step gives the same figure.
