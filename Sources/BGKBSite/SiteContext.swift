@@ -142,8 +142,18 @@ public struct SiteContext: Sendable {
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
     static func heading(_ rule: Rule) -> String {
-        if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
-        guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
+        // A period is its own Character, so a final "." byte is `hasSuffix(".")`; equal bytes are
+        // equal Strings, and only text beyond ASCII can be equal as Strings with other bytes.
+        if rule.statement.utf8.last == UInt8(ascii: ".") {
+            let stem = rule.statement.utf8.dropLast()
+            if rule.title.utf8.elementsEqual(stem) { return rule.statement }
+            let ascii = rule.title.utf8.allSatisfy { $0 < 0x80 } && rule.statement.utf8.allSatisfy { $0 < 0x80 }
+            if !ascii, rule.title == String(rule.statement.dropLast()) { return rule.statement }
+        }
+        // Byte suffixes: "…" and "." never combine with what comes before them, and "…" has no
+        // canonical equivalent, so these are `hasSuffix` without Unicode comparison.
+        let ellipsis = rule.title.utf8.reversed().starts(with: [0xA6, 0x80, 0xE2])
+        guard ellipsis || rule.title.utf8.reversed().starts(with: [0x2E, 0x2E, 0x2E]) else { return rule.title }
         let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
         return rule.statement.hasPrefix(stem.trimmingCharacters(in: .whitespaces)) ? rule.statement : rule.title
     }
@@ -298,7 +308,16 @@ enum SafeURL {
 enum Importance {
     static func score(_ rule: Rule) -> Int {
         var score = 0
-        let text = Array((rule.statement + " " + rule.details + " " + (rule.why ?? "")).lowercased().utf8)
+        // ASCII letters folded to lower case, other bytes as they are: the phrases are ASCII
+        // without `i` or `k`, the only letters some non-ASCII characters lower-case to (İ, K),
+        // so this finds them exactly where lowercased() text would, without lowercasing a
+        // whole rule (a third of building the context).
+        var text = Array(rule.statement.utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: rule.details.utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: (rule.why ?? "").utf8)
+        for index in text.indices where text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z") { text[index] |= 0x20 }
         let topCause: [StaticString] = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
         if topCause.contains(where: { TextScan.firstIndex(of: $0, in: text, from: 0) != nil }) { score += 8 }
         if !rule.crashCodes.isEmpty { score += 4 }

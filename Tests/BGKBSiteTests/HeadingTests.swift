@@ -1,0 +1,30 @@
+@testable import BGKBSite
+import BGKBModel
+import Testing
+
+/// `SiteContext.heading` compares bytes where it can; it must answer as the String comparison
+/// it replaced does, including canonically equivalent text with other bytes.
+@Suite struct HeadingTests {
+    static func reference(_ rule: Rule) -> String {
+        if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
+        guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
+        let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
+        return rule.statement.hasPrefix(stem.trimmingCharacters(in: .whitespaces)) ? rule.statement : rule.title
+    }
+
+    static let pairs: [(String, String)] = [
+        ("End every task", "End every task."), ("End every task", "End every task you begin."),
+        ("End every task…", "End every task you begin."), ("End every task...", "End every task you begin."),
+        ("End every task …", "End every task you begin."), ("Other…", "End every task."), ("Café", "Cafe\u{301}."),
+        ("Cafe\u{301}", "Café."), ("Ends with a mark.\u{301}", "Ends with a mark.\u{301}."), ("", "."), ("Title", ""),
+        ("Dots..", "Dots.."), ("Combining …\u{301}", "Combining x"), ("Ünïcode…", "Ünïcode text."),
+    ]
+
+    @Test(arguments: pairs.indices)
+    func headingMatchesTheStringComparison(index: Int) {
+        let (title, statement) = Self.pairs[index]
+        let rule = Rule(id: "r", title: title, statement: statement, kind: .fact, document: "d",
+                        location: SourceLocation(path: "d.md", line: 1, column: 1))
+        #expect(SiteContext.heading(rule) == Self.reference(rule), "\(title.debugDescription) / \(statement.debugDescription)")
+    }
+}
