@@ -88,12 +88,29 @@ final class ExampleLedger: @unchecked Sendable {
 
     func facts(_ identifier: String) -> VerdictFacts? {
         lock.lock(); defer { lock.unlock() }
+        if !closed { readEarlyFlag = true }
         return facts[identifier]
+    }
+
+    /// Set once every rule page has run its examples; a read before that (a step wrongly made
+    /// alongside the rule pages) is remembered, and the build reports it as an error.
+    private var closed = false
+    private var readEarlyFlag = false
+
+    func close() {
+        lock.lock(); defer { lock.unlock() }
+        closed = true
+    }
+
+    var readEarly: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return readEarlyFlag
     }
 
     /// Examples that have a verdict.
     var count: Int {
         lock.lock(); defer { lock.unlock() }
+        if !closed { readEarlyFlag = true }
         return facts.count
     }
 

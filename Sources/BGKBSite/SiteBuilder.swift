@@ -1,4 +1,6 @@
 import BGKBModel
+import Dispatch
+import Foundation
 
 /// Builds the whole site in memory from the corpus and the engine's verdicts. A pure function of
 /// its inputs: no clock, no environment, no file system, so the same input gives the same bytes.
@@ -6,14 +8,14 @@ public enum SiteBuilder {
     /// The build, as a table of contents. Each step has one job and can be run on its own.
     public static let steps: [SiteStep] = [
         SiteStep("stylesheet and scripts", Assets.render),
-        SiteStep("home page", HomePage.render),
+        SiteStep("home page", readsVerdicts: true, HomePage.render),
         SiteStep("rule pages", streaming: RulePage.renderAll),
         SiteStep("rule list", RulesIndexPage.render),
         SiteStep("topic pages", TopicPages.render),
         SiteStep("revision timeline", RevisionTimelinePage.render),
         SiteStep("sources, conflicts and disputes", SourcesPage.render),
         SiteStep("document pages", DocumentPages.render),
-        SiteStep("crash codes", CrashCodesPage.render),
+        SiteStep("crash codes", readsVerdicts: true, CrashCodesPage.render),
         SiteStep("API index", APIIndexPage.render),
         SiteStep("search page and index", streaming: SearchPage.render),
         SiteStep("404 page", NotFoundPage.render),
@@ -77,14 +79,8 @@ public enum SiteBuilder {
             site.diagnostics.error("site-template", error, at: nil)
         }
         site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
-        // When the rule pages run the examples, the steps that show verdict facts (home page,
-        // crash codes) read them from the ledger, so the rule pages go first.
-        let rulePages = steps.filter { $0.name == "rule pages" }
-        let others = steps.filter { $0.name != "rule pages" }
-        // The rule pages use every core on their own. The other steps are independent of each
-        // other and mostly serial inside, so they run side by side; their reports and
-        // diagnostics are read back in table order, so the output does not depend on timing.
-        @Sendable func run(_ step: SiteStep) -> (output: StepOutput, duplicates: [String], report: StepReport) {
+        typealias Result = (output: StepOutput, duplicates: [String], report: StepReport)
+        @Sendable func run(_ step: SiteStep) -> Result {
             let stepStart = clock.now
             var output = step.run(context, sink)
             // Sorted, so a duplicate is reported the same way on every run.
@@ -93,21 +89,54 @@ public enum SiteBuilder {
             output.files = [:]
             return (output, duplicates, report)
         }
-        var results = (context.ledger == nil ? [] : rulePages).map(run)
-        let groupStart = clock.now
-        // The search index is the longest of them: started first, the rest fill the other core.
-        let members = context.ledger == nil ? steps : others
-        let order = members.indices.sorted { (members[$0].name == "search page and index" ? 0 : 1, $0) < (members[$1].name == "search page and index" ? 0 : 1, $1) }
-        let finished = ParallelMap.map(order) { run(members[$0]) }
-        var group = finished
-        for (position, index) in order.enumerated() { group[index] = finished[position] }
-        let groupTime = clock.now - groupStart
-        for index in group.indices { group[index].report.inGroup = true }
-        if context.ledger != nil {
-            results.append((StepOutput(), [], StepReport(name: "other pages, side by side", fileCount: group.reduce(0) { $0 + $1.report.fileCount },
-                                                           duration: groupTime)))
+        /// Steps that are independent of each other and mostly serial inside, side by side; their
+        /// reports and diagnostics come back in table order, so the output does not depend on
+        /// timing. The search index, the longest, starts first.
+        @Sendable func side(_ members: [SiteStep]) -> [Result] {
+            let order = members.indices.sorted {
+                (members[$0].name == "search page and index" ? 0 : 1, $0) < (members[$1].name == "search page and index" ? 0 : 1, $1)
+            }
+            let finished = ParallelMap.map(order) { run(members[$0]) }
+            var group = finished
+            for (position, index) in order.enumerated() {
+                group[index] = finished[position]
+                group[index].report.inGroup = true
+            }
+            return group
         }
-        results += group
+        func header(_ name: String, _ group: [Result], _ time: Duration) -> Result {
+            (StepOutput(), [], StepReport(name: name, fileCount: group.reduce(0) { $0 + $1.report.fileCount }, duration: time))
+        }
+        var results: [Result] = []
+        if let ledger = context.ledger {
+            // The rule pages run the examples on every core; the pages that show no verdict facts
+            // are made at the same time, filling what the rule pages leave idle. The pages that
+            // show verdict facts (home page, crash codes) wait for all of them.
+            let alongside = steps.filter { $0.name != "rule pages" && !$0.readsVerdicts }
+            let after = steps.filter { $0.name != "rule pages" && $0.readsVerdicts }
+            let box = ResultsBox<Result>()
+            let done = DispatchSemaphore(value: 0)
+            let alongsideStart = clock.now
+            DispatchQueue.global().async {
+                box.store(side(alongside), time: clock.now - alongsideStart)
+                done.signal()
+            }
+            results += steps.filter { $0.name == "rule pages" }.map(run)
+            ledger.close()
+            done.wait()
+            let (made, time) = box.take()
+            results.append(header("pages made alongside them", made, time))
+            results += made
+            let afterStart = clock.now
+            let verdictPages = side(after)
+            results.append(header("pages showing verdicts", verdictPages, clock.now - afterStart))
+            results += verdictPages
+            if ledger.readEarly {
+                site.diagnostics.error("site-internal", "a build step read examples' verdicts before the rule pages had run them", at: nil)
+            }
+        } else {
+            results = side(steps)
+        }
         for result in results {
             for path in result.duplicates {
                 site.diagnostics.error("site-duplicate-path", "two build steps wrote \(path)", at: nil)
@@ -128,5 +157,23 @@ public enum SiteBuilder {
         var output = step.run(SiteContext(corpus: corpus, verdicts: verdicts, configuration: configuration), sink)
         output.files.merge(sink.files) { current, _ in current }
         return output
+    }
+}
+
+/// Carries the side group's results from its queue back to the build.
+private final class ResultsBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    private var time = Duration.zero
+
+    func store(_ values: [Value], time: Duration) {
+        lock.lock(); defer { lock.unlock() }
+        self.values = values
+        self.time = time
+    }
+
+    func take() -> ([Value], Duration) {
+        lock.lock(); defer { lock.unlock() }
+        return (values, time)
     }
 }

@@ -4,16 +4,21 @@ import BGKBModel
 /// Steps do not see each other's output, so they can be tested (and timed) one at a time.
 public struct SiteStep: Sendable {
     public var name: String
+    /// Shows facts from the examples' verdicts: when the rule pages run the examples, it must
+    /// wait for them (the others are made while the rule pages are).
+    var readsVerdicts: Bool
     /// Returns the files it made, or hands them to the sink as it makes them (rule pages).
     var run: @Sendable (SiteContext, SiteSink) -> StepOutput
 
-    init(_ name: String, _ run: @escaping @Sendable (SiteContext) -> StepOutput) {
+    init(_ name: String, readsVerdicts: Bool = false, _ run: @escaping @Sendable (SiteContext) -> StepOutput) {
         self.name = name
+        self.readsVerdicts = readsVerdicts
         self.run = { context, _ in run(context) }
     }
 
-    init(_ name: String, streaming run: @escaping @Sendable (SiteContext, SiteSink) -> StepOutput) {
+    init(_ name: String, readsVerdicts: Bool = false, streaming run: @escaping @Sendable (SiteContext, SiteSink) -> StepOutput) {
         self.name = name
+        self.readsVerdicts = readsVerdicts
         self.run = run
     }
 }
