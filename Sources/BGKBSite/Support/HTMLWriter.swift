@@ -13,6 +13,31 @@ struct HTMLWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A coordinate as `Format.coordinate` writes it (tenths, no trailing `.0`), straight into
+    /// the bytes.
+    mutating func coordinate(_ value: Double) {
+        guard value.isFinite, abs(value) < 1e15 else { bytes.append(UInt8(ascii: "0")); return }
+        let tenths = Int((value * 10).rounded())
+        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = tenths.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var whole = magnitude / 10
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                count += 1
+            } while whole > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
+        if magnitude % 10 != 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+        }
+    }
+
     /// Markup written in the source code. Only literals can be passed, never a runtime value.
     mutating func markup(_ literal: StaticString) {
         literal.withUTF8Buffer { bytes.append(contentsOf: $0) }

@@ -64,19 +64,21 @@ enum TimelineSVG {
     private struct Layout {
         var events: [TraceEvent]
         var description = ""
-        // Every number below is already formatted (`Format.coordinate`), as the SVG shows it.
-        var height = ""
-        var plotLeft = ""
-        var plotRight = ""
-        var axisY = ""
-        var laneRows: [(y: String, height: String, textY: String, label: String, fullLabel: String)] = []
-        var ticks: [(x: String, top: String, bottom: String, textY: String, label: String)] = []
-        var segments: [(x: String, y: String, w: String, h: String, kind: String, tooltip: String,
-                        label: String, showLabel: Bool, textX: String, textY: String)] = []
-        var bars: [(x: String, y: String, w: String, h: String, leaked: Bool, tooltip: String)] = []
-        var dots: [(x: String, y: String, kind: String, tooltip: String)] = []
-        var expiries: [(x: String, y1: String, y2: String, tooltip: String)] = []
-        var ends: [(x: String, top: String, bottom: String, label: String, textX: String, anchor: String, kind: String)] = []
+        // Coordinates are kept as numbers and written as `Format.coordinate` writes them
+        // (`HTMLWriter.coordinate`): formatting 250,000 of them into Strings first cost a tenth
+        // of a rebuild.
+        var height = 0.0
+        var plotLeft = 0.0
+        var plotRight = 0.0
+        var axisY = 0.0
+        var laneRows: [(y: Double, height: Double, textY: Double, label: String, fullLabel: String)] = []
+        var ticks: [(x: Double, top: Double, bottom: Double, textY: Double, label: String)] = []
+        var segments: [(x: Double, y: Double, w: Double, h: Double, kind: String, tooltip: String,
+                        label: String, showLabel: Bool, textX: Double, textY: Double)] = []
+        var bars: [(x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String)] = []
+        var dots: [(x: Double, y: Double, kind: String, tooltip: String)] = []
+        var expiries: [(x: Double, y1: Double, y2: Double, tooltip: String)] = []
+        var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
 
         init(trace: SimulationTrace) {
             // Stable sort: events at one instant keep the engine's order.
@@ -108,14 +110,14 @@ enum TimelineSVG {
             let plotBottom = laneY(laneNames.count)
             let height = plotBottom + TimelineSVG.axisHeight
 
-            self.height = Format.coordinate(height)
-            self.plotLeft = Format.coordinate(plotLeft)
-            self.plotRight = Format.coordinate(plotRight)
-            axisY = Format.coordinate(plotBottom)
+            self.height = height
+            self.plotLeft = plotLeft
+            self.plotRight = plotRight
+            axisY = plotBottom
             laneRows = laneNames.enumerated().map { index, name in
                 let label = name.count > 20 ? String(name.prefix(19)) + "…" : name
-                return (y: Format.coordinate(laneY(index) + 2), height: Format.coordinate(TimelineSVG.laneHeight - 4),
-                        textY: Format.coordinate(laneY(index) + 19), label: label, fullLabel: name)
+                return (y: (laneY(index) + 2), height: (TimelineSVG.laneHeight - 4),
+                        textY: (laneY(index) + 19), label: label, fullLabel: name)
             }
 
             let step = TimelineSVG.tickStep(for: span)
@@ -125,8 +127,8 @@ enum TimelineSVG {
                 let tickX = x(tick)
                 // Instants stretched apart can crowd two tick labels together: skip the second.
                 if tickX - lastTickX >= 34 {
-                    ticks.append((x: Format.coordinate(tickX), top: Format.coordinate(TimelineSVG.topPadding),
-                                  bottom: Format.coordinate(plotBottom + 4), textY: Format.coordinate(plotBottom + 18),
+                    ticks.append((x: tickX, top: TimelineSVG.topPadding,
+                                  bottom: (plotBottom + 4), textY: (plotBottom + 18),
                                   label: Format.seconds(tick)))
                     lastTickX = tickX
                 }
@@ -142,31 +144,31 @@ enum TimelineSVG {
                 let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
                 let kind = Self.stateClass(state.detail)
-                segments.append((x: Format.coordinate(left), y: Format.coordinate(laneY(0) + 6), w: Format.coordinate(width),
-                                 h: Format.coordinate(TimelineSVG.laneHeight - 12), kind: kind,
+                segments.append((x: left, y: (laneY(0) + 6), w: width,
+                                 h: (TimelineSVG.laneHeight - 12), kind: kind,
                                  tooltip: "\(state.detail) from \(Format.seconds(state.time))",
                                  label: state.detail, showLabel: width >= Double(state.detail.count) * 7 + 8,
-                                 textX: Format.coordinate(left + 5), textY: Format.coordinate(laneY(0) + 19)))
+                                 textX: (left + 5), textY: (laneY(0) + 19)))
             }
 
             // Task bars: each begin pairs with the next end of the same subject.
-            var bars: [(x: String, y: String, w: String, h: String, leaked: Bool, tooltip: String)] = []
+            var bars: [(x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String)] = []
             var open: [String: (time: Double, x: Double)] = [:]
             func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool) {
                 guard let lane = taskLanes.firstIndex(of: subject) else { return }
                 let tooltip = leaked
                     ? "\(subject): begun at \(Format.seconds(start.time)), never ended"
                     : "\(subject): \(Format.seconds(start.time)) to \(Format.seconds(stop.time))"
-                bars.append((x: Format.coordinate(start.x), y: Format.coordinate(laneY(lane + 1) + 8),
-                             w: Format.coordinate(max(3, stop.x - start.x)), h: Format.coordinate(TimelineSVG.laneHeight - 16),
+                bars.append((x: start.x, y: (laneY(lane + 1) + 8),
+                             w: (max(3, stop.x - start.x)), h: (TimelineSVG.laneHeight - 16),
                              leaked: leaked, tooltip: tooltip))
             }
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
             let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
-            var expiries: [(x: String, y1: String, y2: String, tooltip: String)] = []
-            var dots: [(x: String, y: String, kind: String, tooltip: String)] = []
-            var ends: [(x: String, top: String, bottom: String, label: String, textX: String, anchor: String, kind: String)] = []
+            var expiries: [(x: Double, y1: Double, y2: Double, tooltip: String)] = []
+            var dots: [(x: Double, y: Double, kind: String, tooltip: String)] = []
+            var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
             for (index, event) in events.enumerated() {
                 let here = eventX[index]
                 switch event.kind {
@@ -177,13 +179,13 @@ enum TimelineSVG {
                     if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (event.time, here), leaked: false) }
                 case .expiry where event.lane == "system" || !hasSystemExpiry:
                     let lane = event.subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                    expiries.append((x: Format.coordinate(here), y1: Format.coordinate(laneY(lane) + 12),
-                                     y2: Format.coordinate(laneY(lane) + TimelineSVG.laneHeight - 4),
+                    expiries.append((x: here, y1: (laneY(lane) + 12),
+                                     y2: (laneY(lane) + TimelineSVG.laneHeight - 4),
                                      tooltip: "\(Format.seconds(event.time)): \(event.detail)"))
                 case .step, .log, .crash, .expiry:
                     guard let lane = threadLanes.firstIndex(of: event.lane) else { break }
-                    dots.append((x: Format.coordinate(here),
-                                 y: Format.coordinate(laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
+                    dots.append((x: here,
+                                 y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
                                  kind: event.kind.rawValue, tooltip: "\(Format.seconds(event.time)) on \(event.lane): \(event.detail)"))
                 default: break
                 }
@@ -198,9 +200,9 @@ enum TimelineSVG {
                 let left = endX
                 let nearRight = left > plotRight - 120
                 let label = Self.isTermination(trace.outcome) ? "killed: \(code)" : "crash: \(code)"
-                ends.append((x: Format.coordinate(left), top: Format.coordinate(TimelineSVG.topPadding - 4),
-                             bottom: Format.coordinate(plotBottom), label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
-                             textX: Format.coordinate(nearRight ? left - 4 : left + 4), anchor: nearRight ? "end" : "start",
+                ends.append((x: left, top: (TimelineSVG.topPadding - 4),
+                             bottom: plotBottom, label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
+                             textX: (nearRight ? left - 4 : left + 4), anchor: nearRight ? "end" : "start",
                              kind: Self.isTermination(trace.outcome) ? "terminated" : "crashed"))
             case .suspended, .stillRunning:
                 break
@@ -214,60 +216,60 @@ enum TimelineSVG {
 
         /// The SVG, element for element as the Mustache template wrote it before.
         func write(id: String, title: String, into w: inout HTMLWriter) {
-            let width = Format.coordinate(TimelineSVG.width)
+            let width = TimelineSVG.width
             w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\""); w.text(id); w.markup("-title "); w.text(id)
-            w.markup("-desc\" viewBox=\"0 0 "); w.text(width); w.markup(" "); w.text(height)
+            w.markup("-desc\" viewBox=\"0 0 "); w.coordinate(width); w.markup(" "); w.coordinate(height)
             w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"")
             w.text(id); w.markup("-title\">"); w.text(title); w.markup("</title>\n<desc id=\""); w.text(id); w.markup("-desc\">")
             w.text(description); w.markup("</desc>\n")
             for row in laneRows {
-                w.markup("<rect class=\"tl-row\" x=\"0\" y=\""); w.text(row.y); w.markup("\" width=\""); w.text(width)
-                w.markup("\" height=\""); w.text(row.height); w.markup("\" fill=\"#8881\"/>\n<text class=\"tl-label\" x=\"8\" y=\"")
-                w.text(row.textY); w.markup("\" fill=\"#666\">"); w.text(row.label); w.markup("<title>"); w.text(row.fullLabel)
+                w.markup("<rect class=\"tl-row\" x=\"0\" y=\""); w.coordinate(row.y); w.markup("\" width=\""); w.coordinate(width)
+                w.markup("\" height=\""); w.coordinate(row.height); w.markup("\" fill=\"#8881\"/>\n<text class=\"tl-label\" x=\"8\" y=\"")
+                w.coordinate(row.textY); w.markup("\" fill=\"#666\">"); w.text(row.label); w.markup("<title>"); w.text(row.fullLabel)
                 w.markup("</title></text>\n")
             }
             for tick in ticks {
-                w.markup("<line class=\"tl-grid\" x1=\""); w.text(tick.x); w.markup("\" y1=\""); w.text(tick.top)
-                w.markup("\" x2=\""); w.text(tick.x); w.markup("\" y2=\""); w.text(tick.bottom)
-                w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.text(tick.x); w.markup("\" y=\""); w.text(tick.textY)
+                w.markup("<line class=\"tl-grid\" x1=\""); w.coordinate(tick.x); w.markup("\" y1=\""); w.coordinate(tick.top)
+                w.markup("\" x2=\""); w.coordinate(tick.x); w.markup("\" y2=\""); w.coordinate(tick.bottom)
+                w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.coordinate(tick.x); w.markup("\" y=\""); w.coordinate(tick.textY)
                 w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
             }
             for segment in segments {
-                w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.text(segment.x)
-                w.markup("\" y=\""); w.text(segment.y); w.markup("\" width=\""); w.text(segment.w); w.markup("\" height=\"")
-                w.text(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(segment.tooltip); w.markup("</title></rect>\n")
+                w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
+                w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
+                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(segment.tooltip); w.markup("</title></rect>\n")
                 if segment.showLabel {
-                    w.markup("<text class=\"tl-state-label\" x=\""); w.text(segment.textX); w.markup("\" y=\""); w.text(segment.textY)
+                    w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
                     w.markup("\" fill=\"#fff\">"); w.text(segment.label); w.markup("</text>\n")
                 }
             }
             for bar in bars {
                 w.markup("<rect class=\"tl-task ")
                 if bar.leaked { w.markup("tl-leaked") }
-                w.markup("\" x=\""); w.text(bar.x); w.markup("\" y=\""); w.text(bar.y); w.markup("\" width=\""); w.text(bar.w)
-                w.markup("\" height=\""); w.text(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
+                w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
+                w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
                 w.markup("</title></rect>\n")
             }
             for dot in dots {
-                w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.text(dot.x); w.markup("\" cy=\"")
-                w.text(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(dot.tooltip); w.markup("</title></circle>\n")
+                w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
+                w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(dot.tooltip); w.markup("</title></circle>\n")
             }
             for expiry in expiries {
-                w.markup("<path class=\"tl-expiry\" d=\"M"); w.text(expiry.x); w.markup(" "); w.text(expiry.y1)
+                w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
                 w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(expiry.tooltip)
-                w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.text(expiry.x); w.markup("\" y1=\"")
-                w.text(expiry.y1); w.markup("\" x2=\""); w.text(expiry.x); w.markup("\" y2=\""); w.text(expiry.y2)
+                w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
+                w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
                 w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
             }
             for end in ends {
-                w.markup("<line class=\"tl-end tl-"); w.text(end.kind); w.markup("\" x1=\""); w.text(end.x); w.markup("\" y1=\"")
-                w.text(end.top); w.markup("\" x2=\""); w.text(end.x); w.markup("\" y2=\""); w.text(end.bottom)
+                w.markup("<line class=\"tl-end tl-"); w.text(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
+                w.coordinate(end.top); w.markup("\" x2=\""); w.coordinate(end.x); w.markup("\" y2=\""); w.coordinate(end.bottom)
                 w.markup("\" stroke=\"#c33\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>\n<text class=\"tl-end-label tl-")
-                w.text(end.kind); w.markup("\" x=\""); w.text(end.textX); w.markup("\" y=\"16\" text-anchor=\""); w.text(end.anchor)
+                w.text(end.kind); w.markup("\" x=\""); w.coordinate(end.textX); w.markup("\" y=\"16\" text-anchor=\""); w.text(end.anchor)
                 w.markup("\" fill=\"#c33\">"); w.text(end.label); w.markup("</text>\n")
             }
-            w.markup("<line class=\"tl-axis\" x1=\""); w.text(plotLeft); w.markup("\" y1=\""); w.text(axisY)
-            w.markup("\" x2=\""); w.text(plotRight); w.markup("\" y2=\""); w.text(axisY); w.markup("\" stroke=\"#888\"/>\n</svg>")
+            w.markup("<line class=\"tl-axis\" x1=\""); w.coordinate(plotLeft); w.markup("\" y1=\""); w.coordinate(axisY)
+            w.markup("\" x2=\""); w.coordinate(plotRight); w.markup("\" y2=\""); w.coordinate(axisY); w.markup("\" stroke=\"#888\"/>\n</svg>")
         }
 
         private static func isTermination(_ outcome: SimulationOutcome) -> Bool {
