@@ -174,20 +174,57 @@ enum PlainText {
     static func apis(in text: String) -> [String] {
         // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
         wordSlices(text, keeping: { $0.contains(UInt8(ascii: "(")) || $0.containsAny(of: apiPrefixes) }).compactMap { word -> String? in
-            var word = word
-            while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
-            while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
-            if word.contains("("), word.hasSuffix(")"), word.first?.isLetter == true { return String(word) }
-            if let prefix = apiPrefixes.first(where: { word.hasPrefix($0) }), word.count > prefix.count + 2,
-               word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }),
-               word.dropFirst(prefix.count).first?.isUppercase == true || prefix == "ProcessInfo" {
-                return String(word)
-            }
-            return nil
+            if let ascii = apiASCII(word) { return ascii }
+            return apiByCharacter(word)
         }.uniqued
     }
 
+    static func apiByCharacter(_ word: Substring) -> String? {
+        var word = word
+        while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
+        while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
+        if word.contains("("), word.hasSuffix(")"), word.first?.isLetter == true { return String(word) }
+        if let prefix = apiPrefixes.first(where: { word.hasPrefix($0) }), word.count > prefix.count + 2,
+           word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }),
+           word.dropFirst(prefix.count).first?.isUppercase == true || prefix == "ProcessInfo" {
+            return String(word)
+        }
+        return nil
+    }
+
     private static let apiPrefixes = ["UI", "BG", "NS", "Dispatch", "ProcessInfo"]
+
+    /// The `apis(in:)` test for one word, by bytes, when the word is ASCII (every byte a
+    /// Character; isLetter, isNumber and isUppercase mean A-Za-z, 0-9 and A-Z there): `.some(nil)`
+    /// when it is not an API, nil when the word is not ASCII and needs the Character path.
+    /// The Character path cost 30,000 instructions a word.
+    static func apiASCII(_ word: Substring) -> String?? {
+        var word = word
+        return word.withUTF8 { all -> String?? in
+            guard !all.contains(where: { $0 >= 0x80 }) else { return nil }
+            var start = 0, end = all.count
+            func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+            func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+            // Trailing `.,;)"'` (but not the `)` of `:)`), then leading `("'`.
+            while end > start, ".,;)\"'".utf8.contains(all[end - 1]),
+                  !(end - start >= 2 && all[end - 2] == UInt8(ascii: ":") && all[end - 1] == UInt8(ascii: ")")) {
+                end -= 1
+            }
+            while start < end, "(\"'".utf8.contains(all[start]) { start += 1 }
+            let bytes = UnsafeBufferPointer(rebasing: all[start..<end])
+            let string = { String(decoding: bytes, as: UTF8.self) }
+            if bytes.contains(UInt8(ascii: "(")), bytes.last == UInt8(ascii: ")"), let first = bytes.first, isLetter(first) {
+                return .some(string())
+            }
+            for prefix in apiPrefixes where bytes.starts(with: prefix.utf8) {
+                guard bytes.count > prefix.utf8.count + 2,
+                      bytes.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: ".") }) else { return .some(nil) }
+                let next = bytes[prefix.utf8.count]
+                return next >= 0x41 && next <= 0x5A || prefix == "ProcessInfo" ? .some(string()) : .some(nil)
+            }
+            return .some(nil)
+        }
+    }
 
     private static let unitWords: [String: StatedNumber.Unit] = [
         "ms": .milliseconds, "millisecond": .milliseconds, "milliseconds": .milliseconds,

@@ -94,4 +94,35 @@ import Testing
     func firstSentenceLeavesOtherTextToCharacters(_ text: String) {
         #expect(PlainText.firstSentenceASCII(text) == nil)
     }
+
+    static let apiWords = [
+        "beginBackgroundTask(withName:expirationHandler:)", "`endBackgroundTask(_:)`,", "(UIApplication.shared)", "UIApplication.",
+        "UIApplication's", "BGTaskScheduler", "BGTask.setTaskCompleted(success:);", "NSProcessInfo", "ProcessInfo", "ProcessInfo.processInfo",
+        "DispatchQueue.main.async", "Dispatch", "UI", "UIa", "UIab", "UIaB", "NSA1", "\"UIKit\"", "'BGAppRefreshTask'", "f(x):)", "f(x))",
+        "(a)", "a)", "1(x)", "x(", "UI-thing", "BG_TASK", "UIApplication.shared.beginBackgroundTask(withName:)...", ")", "(", "\"", "",
+    ]
+
+    /// The byte path of `apis(in:)` must judge every ASCII word as the Character path does.
+    @Test(arguments: apiWords)
+    func apiWordsByBytesMatchCharacters(_ word: String) {
+        if let fast = PlainText.apiASCII(word[...]) {
+            #expect(fast == PlainText.apiByCharacter(word[...]))
+        } else {
+            Issue.record("\(word.debugDescription) is ASCII but took the Character path")
+        }
+    }
+
+    @Test func apiWordsByBytesMatchCharactersOnEveryRule() throws {
+        let corpus = try ContentCorpusTests.result.get().corpus
+        for rule in corpus.rules {
+            for word in (rule.statement + " " + rule.details).split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                guard let fast = PlainText.apiASCII(word) else { continue }
+                #expect(fast == PlainText.apiByCharacter(word), "\(rule.id): \(word)")
+            }
+        }
+    }
+
+    @Test func apiWordsBeyondASCIIUseCharacters() {
+        #expect(PlainText.apiASCII("“UIApplication”"[...]) == nil)
+    }
 }
