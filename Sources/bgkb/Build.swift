@@ -170,6 +170,9 @@ extension BGKB {
             let examplesPerSecond = Int((Double(work.examples) / seconds).rounded())
             let eventsPerSecond = Double(work.events) / seconds / 1e6
             let millions = (eventsPerSecond * 10).rounded() / 10
+            if reused == work.examples {
+                return "  \(examplesPerSecond) examples/s; \(reused) verdicts reused, 0 explored (\(work.schedules) schedules covered by them)"
+            }
             let cached = reused > 0 ? "; \(reused) verdicts reused, \(work.examples - reused) explored" : ""
             return "  \(examplesPerSecond) examples/s; \(work.events) events in \(work.schedules) schedules = \(millions) M events/s" + cached
         }
