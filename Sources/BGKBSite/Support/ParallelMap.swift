@@ -7,7 +7,10 @@ enum ParallelMap {
         let count = inputs.count
         guard count > 1 else { return inputs.map(transform) }
         let slots = Slots<Output>(count: count)
-        let chunk = max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        // Small chunks: items can differ a lot in cost (one rule's examples explore 4,000
+        // schedules, another's 100), and with a few large chunks one core ended up alone with
+        // the last of them.
+        let chunk = max(1, min(16, count / (ProcessInfo.processInfo.activeProcessorCount * 4)))
         let chunks = (count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { index in
             let start = index * chunk
