@@ -23,6 +23,67 @@ public enum CommonMarkConverter {
         return convert(document, lines: lines, lineOffset: lineOffset, inherited: Position(line: 1 + lineOffset, column: 1))
     }
 
+    /// `parse(text).plainText` without building the tree: text, code and code-block literals,
+    /// `\n` for soft and hard breaks, nothing for raw HTML, and `\n\n` between the children of a
+    /// block whose children are blocks. The search index asks this of every rule.
+    public static func plainText(_ text: String) -> String {
+        let document: OpaquePointer? = text.withCString { pointer in
+            cmark_parse_document(pointer, strlen(pointer), CMARK_OPT_VALIDATE_UTF8)
+        }
+        guard let document else { return "" }
+        defer { cmark_node_free(document) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        appendPlainText(document, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendPlainText(_ node: OpaquePointer, to bytes: inout [UInt8]) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK:
+            if let literal = cmark_node_get_literal(node) {
+                literal.withMemoryRebound(to: UInt8.self, capacity: strlen(literal)) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: strlen(literal)))
+                }
+            }
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            bytes.append(UInt8(ascii: "\n"))
+        case CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+            break
+        default:
+            var separated = false
+            if isBlock(node) {
+                var child = cmark_node_first_child(node)
+                while let current = child, !separated {
+                    separated = isBlock(current)
+                    child = cmark_node_next(current)
+                }
+            }
+            var child = cmark_node_first_child(node)
+            var first = true
+            while let current = child {
+                if separated, !first {
+                    bytes.append(UInt8(ascii: "\n"))
+                    bytes.append(UInt8(ascii: "\n"))
+                }
+                first = false
+                appendPlainText(current, to: &bytes)
+                child = cmark_node_next(current)
+            }
+        }
+    }
+
+    /// `MarkdownNode.isBlock` of the node `kind(of:)` would make.
+    private static func isBlock(_ node: OpaquePointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CODE_BLOCK,
+             CMARK_NODE_HTML_BLOCK, CMARK_NODE_PARAGRAPH, CMARK_NODE_HEADING, CMARK_NODE_THEMATIC_BREAK:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Renders Markdown to HTML. Safe mode: raw HTML becomes a comment and `javascript:` links lose
     /// their target, so Content can never inject script into a page.
     public static func renderHTML(_ markdown: String, smartPunctuation: Bool = false) -> String {

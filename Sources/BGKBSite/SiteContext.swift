@@ -274,7 +274,7 @@ public struct SiteContext: Sendable {
 
     /// Plain text of Content Markdown, for the search index and meta descriptions.
     func plainText(_ markdown: String) -> String {
-        CommonMarkConverter.parse(markdown).plainText
+        CommonMarkConverter.plainText(markdown)
     }
 }
 

@@ -125,4 +125,27 @@ import Testing
     @Test func apiWordsBeyondASCIIUseCharacters() {
         #expect(PlainText.apiASCII("“UIApplication”"[...]) == nil)
     }
+
+    static let markdownSamples = [
+        "", "plain", "**bold** and *em* and `code`", "line one\nline two  \nhard break", "# Heading\n\nPara",
+        "- item one\n- item two\n\n  second paragraph of two", "> quote\n> more\n\nafter", "```swift\nlet x = 1\n```\n",
+        "<div>html block</div>\n\ntext <span>inline</span> html", "[link](https://x.y \"title\") ![img](a.png)",
+        "1. one\n2. two\n   - nested\n", "---\n\n***", "NUL \u{0} here", "ünïcode “quotes” — dash", "    indented code\n",
+    ]
+
+    /// The search index's plain text comes straight from cmark's tree; it must be the plain text
+    /// of the Swift tree.
+    @Test(arguments: markdownSamples)
+    func directPlainTextMatchesTheTree(_ markdown: String) {
+        #expect(CommonMarkConverter.plainText(markdown) == CommonMarkConverter.parse(markdown).plainText)
+    }
+
+    @Test func directPlainTextMatchesTheTreeOnEveryRule() throws {
+        let corpus = try ContentCorpusTests.result.get().corpus
+        for rule in corpus.rules {
+            for text in [rule.details, rule.statement, rule.why ?? "", rule.instead ?? "", rule.wording] {
+                #expect(CommonMarkConverter.plainText(text) == CommonMarkConverter.parse(text).plainText, "\(rule.id)")
+            }
+        }
+    }
 }
