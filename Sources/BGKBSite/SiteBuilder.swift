@@ -16,7 +16,7 @@ public enum SiteBuilder {
         SiteStep("sources, conflicts and disputes", SourcesPage.render),
         SiteStep("document pages", DocumentPages.render),
         SiteStep("crash codes", readsVerdicts: true, CrashCodesPage.render),
-        SiteStep("API index", APIIndexPage.render),
+        SiteStep("API index", streaming: APIIndexPage.render),
         SiteStep("search page and index", streaming: SearchPage.render),
         SiteStep("404 page", NotFoundPage.render),
         SiteStep("sitemap.xml", Sitemap.render),

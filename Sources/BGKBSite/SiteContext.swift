@@ -17,10 +17,23 @@ public struct SiteContext: Sendable {
     let topicSlugs: [String: String]
     let documentSlugs: [String: String]
     let sourceSlugs: [String: String]
-    /// Rules still current (not removed), most important first.
-    let rankedRules: [Rule]
+    /// Rules still current (not removed), most important first: positions in `corpus.rules`, read
+    /// through, so a 10,000-rule site keeps no second copy of every rule (nor a third in
+    /// `rulesByID`).
+    let rankedIndices: [Int]
+    var rankedRules: RuleSelection { RuleSelection(rules: corpus.rules, positions: rankedIndices) }
+
+    /// Some of the corpus's rules in a given order, read through positions (eager `map` and
+    /// `filter`, as on an array).
+    struct RuleSelection: RandomAccessCollection {
+        let rules: [Rule]
+        let positions: [Int]
+        var startIndex: Int { 0 }
+        var endIndex: Int { positions.count }
+        subscript(position: Int) -> Rule { rules[positions[position]] }
+    }
     /// Lookups by id; `Corpus.rule(_:)` is a linear search, too slow for 10,000 rules.
-    let rulesByID: [String: Rule]
+    let ruleIndexByID: [String: Int]
     let documentsByID: [String: Document]
     let removedRuleIDs: Set<String>
     /// Every rule as linked from the site's root, made once: lists, the API index and crash codes
@@ -49,7 +62,7 @@ public struct SiteContext: Sendable {
         documentSlugs = Slug.unique(corpus.documents.map(\.id))
         sourceSlugs = Slug.unique(corpus.sources.map(\.id))
 
-        rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        ruleIndexByID = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
@@ -64,17 +77,24 @@ public struct SiteContext: Sendable {
         }
         ruleReferences = references
         let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        rankedRules = corpus.rules
-            .filter { !removed.contains($0.id) }
-            .map { (rule: $0, score: Importance.score($0)) }
-            .sorted { a, b in a.score != b.score ? a.score > b.score : (order[a.rule.id] ?? 0) < (order[b.rule.id] ?? 0) }
-            .map(\.rule)
+        rankedIndices = corpus.rules.indices
+            .filter { !removed.contains(corpus.rules[$0].id) }
+            .map { (index: $0, score: Importance.score(corpus.rules[$0])) }
+            .sorted { a, b in
+                a.score != b.score ? a.score > b.score : (order[corpus.rules[a.index].id] ?? 0) < (order[corpus.rules[b.index].id] ?? 0)
+            }
+            .map(\.index)
 
         // Index lists follow importance, removed rules last, like the rule list.
-        let ordered = rankedRules + corpus.rules.filter { removed.contains($0.id) }
+        let ordered = rankedIndices.map { corpus.rules[$0] } + corpus.rules.filter { removed.contains($0.id) }
         apiIndex = Self.index(ordered) { $0.apis }
         crashCodeIndex = Self.index(ordered) { $0.crashCodes.map { $0.lowercased() } }
         apiAnchors = Slug.unique(apiIndex.map(\.api)).mapValues { "api-" + $0 }
+    }
+
+    /// The rule with this id (the first, if Content repeats one).
+    func rule(_ id: String) -> Rule? {
+        ruleIndexByID[id].map { corpus.rules[$0] }
     }
 
     /// Groups rule ids by a key they carry, keys sorted case-insensitively, rules in corpus order.
@@ -132,7 +152,7 @@ public struct SiteContext: Sendable {
 
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
     func ruleReference(_ id: String, from page: String) -> [String: Any]? {
-        guard let rule = rulesByID[id], let path = rulePath(id) else { return nil }
+        guard let rule = rule(id), let path = rulePath(id) else { return nil }
         return ["href": link(from: page, to: path), "title": Self.heading(rule), "id": rule.id,
                 "showStatement": Self.heading(rule) != rule.statement,
                 "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),

@@ -46,6 +46,31 @@ final class SiteSink: @unchecked Sendable {
         return store(path, byteCount: chunks.reduce(0) { $0 + $1.count }) { try $0.write(path, chunks: chunks) }
     }
 
+    /// One file whose pieces `produce` hands to `write` in order: written as they come (kept in
+    /// memory for an in-memory build), so the whole file is never in memory at once.
+    @discardableResult
+    func stream(_ path: String, _ produce: (_ write: ([UInt8]) -> Void) -> Void) -> Bool {
+        guard let staging else {
+            var bytes: [UInt8] = []
+            produce { bytes.append(contentsOf: $0) }
+            return emit(path, String(decoding: bytes, as: UTF8.self))
+        }
+        var count = 0
+        let isNew = store(path, byteCount: 0) { _ in
+            let file = try staging.stream(path)
+            var failure: Error?
+            produce { piece in
+                guard failure == nil else { return }
+                do { try file.write(piece) } catch { failure = error }
+                count += piece.count
+            }
+            if let failure { throw failure }
+            try file.finish()
+        }
+        lock.lock(); byteCount += count; lock.unlock()
+        return isNew
+    }
+
     /// Records (and writes) one file. Returns false when an earlier step already wrote `path`;
     /// the later contents win, as they did when the site was one dictionary.
     @discardableResult

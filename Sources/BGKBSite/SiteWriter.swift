@@ -93,6 +93,14 @@ public enum SiteWriter {
             try SiteWriter.writeFile(folder.path + "/" + relative, bytes, unchangedIn: previous.map { $0 + "/" + relative })
         }
 
+        /// A file written piece by piece (a large index that is never whole in memory).
+        func stream(_ relative: String) throws -> FileStream {
+            guard SiteWriter.isSafeRelativePath(relative) else {
+                throw WriteError(path: relative, message: "is not a safe relative path inside the site")
+            }
+            return try FileStream(path: folder.path + "/" + relative, unchangedIn: previous.map { $0 + "/" + relative })
+        }
+
         /// The swap: move the old folder aside, move the new one in, then delete the old one.
         public func commit() throws {
             let fileManager = FileManager.default
@@ -263,6 +271,82 @@ public enum SiteWriter {
             }
             while chunkIndex < chunks.count && offsetInChunk == chunks[chunkIndex].count { chunkIndex += 1; offsetInChunk = 0 }
             return chunkIndex == chunks.count
+        }
+    }
+
+    /// A new file filled piece by piece, never written into an existing one. Each piece is also
+    /// compared with the same stretch of the previous site's file; when every byte matched, the
+    /// new file is replaced by a hard link to the old one at `finish`, as `writeFile` would have
+    /// linked it.
+    final class FileStream {
+        let path: String
+        private let descriptor: Int32
+        private var previous: Int32
+        private var same: Bool
+        private var block: [UInt8] = []
+
+        init(path: String, unchangedIn previousPath: String?) throws {
+            self.path = path
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            if descriptor < 0 && errno == EEXIST {
+                unlink(path)
+                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            }
+            guard descriptor >= 0 else {
+                throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
+            }
+            fchmod(descriptor, 0o644)
+            self.descriptor = descriptor
+            previous = previousPath.map { open($0, O_RDONLY | O_NOFOLLOW) } ?? -1
+            var status = stat()
+            same = previous >= 0 && fstat(previous, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_mode & 0o777 == 0o644
+            self.previousPath = previousPath
+        }
+
+        private let previousPath: String?
+
+        deinit {
+            if previous >= 0 { close(previous) }
+        }
+
+        func write(_ bytes: [UInt8]) throws {
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            try bytes.withUnsafeBufferPointer { buffer in
+                try writeAll(descriptor, buffer, path: path)
+                if same { same = matches(buffer) }
+            }
+        }
+
+        /// Reads as many bytes from the previous file and compares.
+        private func matches(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+            if block.count < buffer.count { block = [UInt8](repeating: 0, count: buffer.count) }
+            return block.withUnsafeMutableBytes { raw -> Bool in
+                var total = 0
+                while total < buffer.count {
+                    let count = systemRead(previous, raw.baseAddress! + total, buffer.count - total)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { return false }
+                    total += count
+                }
+                return buffer.count == 0 || memcmp(raw.baseAddress!, buffer.baseAddress!, buffer.count) == 0
+            }
+        }
+
+        func finish() throws {
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            close(descriptor)
+            // The previous file must also end here.
+            var byte: UInt8 = 0
+            if same, systemRead(previous, &byte, 1) == 0, let previousPath {
+                let aside = path + ".replaced"
+                if rename(path, aside) == 0 {
+                    if link(previousPath, path) == 0 { unlink(aside) } else { rename(aside, path) }
+                }
+            }
         }
     }
 

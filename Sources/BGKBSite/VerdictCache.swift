@@ -16,9 +16,10 @@ public final class VerdictCache: @unchecked Sendable {
     let keys: VerdictRecord.KeyPrefix
     private let lock = NSLock()
     private let stored: [UInt64: VerdictRecord]
-    /// The records this build used or made: what `save` writes, so records of examples that no
-    /// longer exist do not pile up.
-    private var current: [UInt64: VerdictRecord] = [:]
+    /// The keys of the stored records this build used, and the records it made: what `save`
+    /// writes, so records of examples that no longer exist do not pile up.
+    private var used = Set<UInt64>()
+    private var made: [UInt64: VerdictRecord] = [:]
     private var hitCount = 0
     private var missCount = 0
 
@@ -39,9 +40,13 @@ public final class VerdictCache: @unchecked Sendable {
 
     func record(for key: UInt64) -> VerdictRecord? {
         lock.withLock {
-            if let record = stored[key] ?? current[key] {
+            if let record = stored[key] {
                 hitCount += 1
-                current[key] = record
+                used.insert(key)
+                return record
+            }
+            if let record = made[key] {
+                hitCount += 1
                 return record
             }
             missCount += 1
@@ -50,7 +55,7 @@ public final class VerdictCache: @unchecked Sendable {
     }
 
     func store(_ record: VerdictRecord, for key: UInt64) {
-        lock.withLock { current[key] = record }
+        lock.withLock { made[key] = record }
     }
 
     // MARK: On disk
@@ -101,7 +106,11 @@ public final class VerdictCache: @unchecked Sendable {
     /// Writes the records this build used or made, atomically (a temporary file renamed over
     /// the old one), sorted by key so the same records give the same bytes.
     public func save(to url: URL) throws {
-        let text = lock.withLock { Self.encode(current) }
+        let text = lock.withLock {
+            var records = made
+            for key in used { records[key] = stored[key] }
+            return Self.encode(records)
+        }
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
@@ -141,25 +150,34 @@ public final class VerdictCache: @unchecked Sendable {
 
     /// Works on bytes: a rebuild reads tens of thousands of records before its first page.
     static func decode(_ data: Data) -> Result<[UInt64: VerdictRecord], Problem> {
-        let bytes = [UInt8](data)
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        guard let first = lines.first, first.elementsEqual(header.utf8) else {
-            return .failure(Problem(line: 1, message: "expected \"\(header)\""))
-        }
+        data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Line by line over the file's bytes, without copying them or splitting them up front.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[UInt64: VerdictRecord], Problem> {
         var records: [UInt64: VerdictRecord] = [:]
-        records.reserveCapacity(lines.count)
-        for (offset, line) in lines.enumerated().dropFirst() {
+        var lineNumber = 0
+        var start = 0
+        while start < bytes.count || lineNumber == 0 {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            lineNumber += 1
+            let line = bytes[start..<end]
+            start = end + 1
+            if lineNumber == 1 {
+                guard line.elementsEqual(header.utf8) else { return .failure(Problem(line: 1, message: "expected \"\(header)\"")) }
+                if end == bytes.count { break }
+                continue
+            }
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             guard fields.count == 5, let key = number(fields[0], radix: 16), fields[1].count == 1,
                   fields[1].first == UInt8(ascii: "0") || fields[1].first == UInt8(ascii: "1"),
                   let schedules = number(fields[2], radix: 10), schedules <= UInt64(Int.max), let summary = unescape(fields[4]) else {
-                return .failure(Problem(line: offset + 1, message: "expected key, passed, schedules, schedule and summary"))
+                return .failure(Problem(line: lineNumber, message: "expected key, passed, schedules, schedule and summary"))
             }
             var schedule: Schedule?
             if !fields[3].elementsEqual("-".utf8) {
                 guard let decoded = decodeSchedule(Substring(decoding: fields[3], as: UTF8.self)) else {
-                    return .failure(Problem(line: offset + 1, message: "unreadable schedule"))
+                    return .failure(Problem(line: lineNumber, message: "unreadable schedule"))
                 }
                 schedule = decoded
             }
@@ -170,7 +188,7 @@ public final class VerdictCache: @unchecked Sendable {
     }
 
     /// An unsigned number in `radix` (10 or 16), all of `digits`, or nil.
-    private static func number(_ digits: ArraySlice<UInt8>, radix: UInt64) -> UInt64? {
+    private static func number<Digits: Collection<UInt8>>(_ digits: Digits, radix: UInt64) -> UInt64? {
         guard !digits.isEmpty, digits.count <= (radix == 16 ? 16 : 19) else { return nil }
         var value: UInt64 = 0
         for byte in digits {
@@ -236,7 +254,7 @@ public final class VerdictCache: @unchecked Sendable {
         return out
     }
 
-    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
+    private static func unescape<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {
         guard bytes.contains(UInt8(ascii: "\\")) else { return String(decoding: bytes, as: UTF8.self) }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

@@ -14,7 +14,17 @@ enum APIIndexPage {
 
     /// The whole page with HTMLWriter: at 10,000 rules it lists ~30,000 rule links (7.6 MB), which
     /// Mustache's string concatenation and dictionaries made cost 0.4 s.
-    static func render(_ context: SiteContext) -> StepOutput {
+    /// Emits the page's bytes itself: as a String it was in memory twice.
+    static func render(_ context: SiteContext, sink: SiteSink) -> StepOutput {
+        var output = StepOutput()
+        output.streamedCount = 1
+        if !sink.emit(SitePaths.apis, write(context).bytes) {
+            output.diagnostics.error("site-duplicate-path", "two build steps wrote \(SitePaths.apis)", at: nil)
+        }
+        return output
+    }
+
+    static func write(_ context: SiteContext) -> HTMLWriter {
         let page = SitePaths.apis
         let entries = context.apiIndex.sorted { (sortKey($0.api), $0.api) < (sortKey($1.api), $1.api) }
         // Entries grouped by initial letter, in order.
@@ -51,7 +61,7 @@ enum APIIndexPage {
                 w.markup("</dl>\n</section>\n")
             }
         }
-        return StepOutput(page, w.string)
+        return w
     }
 
     /// The rules naming one API, one `<li>` each.

@@ -39,10 +39,10 @@ enum CrashCodesPage {
         let ruleCodes = Dictionary(context.crashCodeIndex.map { ($0.code, $0.rules) }, uniquingKeysWith: { a, _ in a })
         let allCodes = Set(ruleCodes.keys).union(reproduced.keys).sorted()
         let codes: [[String: Any]] = allCodes.map { code in
-            let rules = (ruleCodes[code] ?? []).filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
+            let rules = (ruleCodes[code] ?? []).filter { context.ruleIndexByID[$0] != nil && context.rulePath($0) != nil }
             let examples = reproduced[code]
             // What the code means: the most important fact that names it, in Content's own words.
-            let naming = (ruleCodes[code] ?? []).compactMap { context.rulesByID[$0] }.filter { $0.kind == .fact }
+            let naming = (ruleCodes[code] ?? []).compactMap { context.rule($0) }.filter { $0.kind == .fact }
             let meaning: Any = (naming.first { $0.statement.lowercased().contains(code) } ?? naming.first)
                 .map { ["statement": $0.statement, "href": context.link(from: page, to: context.rulePath($0.id) ?? SitePaths.rulesIndex)] }
                 ?? false

@@ -34,9 +34,9 @@ enum RulesIndexPage {
 
     static func render(_ context: SiteContext) -> StepOutput {
         let page = SitePaths.rulesIndex
-        let current = context.rankedRules.map(\.id).filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
+        let current = context.rankedRules.map(\.id).filter { context.ruleIndexByID[$0] != nil && context.rulePath($0) != nil }
         let removed = context.corpus.rules.map(\.id).filter { context.removedRuleIDs.contains($0) }
-            .filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
+            .filter { context.ruleIndexByID[$0] != nil && context.rulePath($0) != nil }
         let body = context.templates.render("rules-index", [
             "countText": Format.count(current.count, "rule"),
             "ruleListHtml": ruleList(current, context: context, from: page),

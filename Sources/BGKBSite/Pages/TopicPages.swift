@@ -40,7 +40,7 @@ enum TopicPages {
         }
         let known = Set(context.corpus.topics.map(\.id))
         let untopical = context.rankedRules.filter { !$0.topics.contains(where: known.contains) }.map(\.id)
-            .filter { context.rulesByID[$0] != nil && context.rulePath($0) != nil }
+            .filter { context.ruleIndexByID[$0] != nil && context.rulePath($0) != nil }
         let body = context.templates.render("topics-index", [
             "topics": topics, "hasUntopical": !untopical.isEmpty,
             "untopical": ["ruleListHtml": RulesIndexPage.ruleList(untopical, context: context, from: indexPath)],
