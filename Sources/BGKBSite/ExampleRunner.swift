@@ -47,14 +47,17 @@ public enum ExampleRunner {
 /// What pages other than the rule's own need from a verdict: the rule page draws the traces,
 /// every other page only needs these few facts, so the streaming build keeps only them.
 struct VerdictFacts: Sendable {
+    /// The verdict's summary, kept only for examples that end in a termination (the crash codes
+    /// page lists those): 20,000 summaries held to the end of a build were megabytes for nothing.
     var summary: String
     /// The exception code the run a page shows was terminated with, if it was.
     var terminationCode: String?
 
     init(_ verdict: ExampleVerdict) {
-        summary = verdict.summary
+        summary = ""
         if case let .terminated(code, _, _) = (verdict.counterexample ?? verdict.representative).outcome {
             terminationCode = code
+            summary = verdict.summary
         }
     }
 }
