@@ -178,4 +178,33 @@ import Testing
         #expect(try Self.inode(third.folder.appendingPathComponent("big.js")) == before, "same bytes, other chunks")
         third.discard()
     }
+
+    /// A file written piece by piece is linked to the previous one only when every byte and the
+    /// length match, and never writes into the previous site.
+    @Test func streamedFilesAreLinkedOnlyWhenWhollyUnchanged() throws {
+        let root = try temporaryFolder("stream")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("Site")
+        func stream(_ staging: SiteWriter.Staging, _ pieces: [String]) throws {
+            let file = try staging.stream("index.js")
+            for piece in pieces { try file.write(Array(piece.utf8)) }
+            try file.finish()
+        }
+        let first = try SiteWriter.stage(target)
+        try stream(first, ["window.X = [", "1,2", "];\n"])
+        try first.commit()
+        let file = target.appendingPathComponent("index.js")
+        let before = try Self.inode(file)
+
+        for (pieces, linked) in [(["window.X = [1,", "2];\n"], true), (["window.X = [", "1,2", "];"], false),
+                                 (["window.X = [", "1,2", "];\n", "more"], false), (["window.Y = [", "1,2", "];\n"], false)] {
+            let staging = try SiteWriter.stage(target)
+            try stream(staging, pieces)
+            let written = staging.folder.appendingPathComponent("index.js")
+            #expect((try Self.inode(written) == before) == linked, "\(pieces)")
+            #expect(try String(contentsOf: written, encoding: .utf8) == pieces.joined())
+            staging.discard()
+            #expect(try String(contentsOf: file, encoding: .utf8) == "window.X = [1,2];\n", "the previous site is untouched")
+        }
+    }
 }
