@@ -38,14 +38,6 @@ final class SiteSink: @unchecked Sendable {
         return store(path, byteCount: bytes.count) { try $0.write(path, bytes) }
     }
 
-    /// One file made of `chunks` in order, written without joining them first (a large index
-    /// need not be in memory twice).
-    @discardableResult
-    func emit(_ path: String, chunks: [[UInt8]]) -> Bool {
-        guard staging != nil else { return emit(path, String(decoding: chunks.joined(), as: UTF8.self)) }
-        return store(path, byteCount: chunks.reduce(0) { $0 + $1.count }) { try $0.write(path, chunks: chunks) }
-    }
-
     /// One file whose pieces `produce` hands to `write` in order: written as they come (kept in
     /// memory for an in-memory build), so the whole file is never in memory at once.
     @discardableResult

@@ -79,13 +79,6 @@ public enum SiteWriter {
             try bytes.withUnsafeBufferPointer { try write(relative, $0) }
         }
 
-        func write(_ relative: String, chunks: [[UInt8]]) throws {
-            guard SiteWriter.isSafeRelativePath(relative) else {
-                throw WriteError(path: relative, message: "is not a safe relative path inside the site")
-            }
-            try SiteWriter.writeFile(folder.path + "/" + relative, chunks: chunks, unchangedIn: previous.map { $0 + "/" + relative })
-        }
-
         private func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
@@ -198,80 +191,71 @@ public enum SiteWriter {
     /// One block of the previous file, for comparison (used under `writeLock` only).
     nonisolated(unsafe) private static var comparisonBuffer: [UInt8] = []
 
+    /// Writes `bytes` as the file at `path`, a new file (never into an existing one, which could
+    /// be a link into the previous site). When `previous` names a regular file with exactly these
+    /// bytes, the file is a hard link to it instead: a rebuild that changes a few rules writes a
+    /// few pages, and deleting the old site frees almost nothing. Writing 300 MB of unchanged
+    /// pages cost 1.4-5 s of system time on the benchmark machine.
     static func writeFile(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, unchangedIn previous: String? = nil) throws {
-        try writeFile(path, chunks: [bytes], unchangedIn: previous)
-    }
-
-    static func writeFile(_ path: String, chunks: [[UInt8]], unchangedIn previous: String? = nil) throws {
-        var pointers: [UnsafeBufferPointer<UInt8>] = []
-        func withPointers(_ index: Int) throws {
-            guard index < chunks.count else { return try writeFile(path, chunks: pointers, unchangedIn: previous) }
-            try chunks[index].withUnsafeBufferPointer { pointer in
-                pointers.append(pointer)
-                try withPointers(index + 1)
-            }
-        }
-        try withPointers(0)
-    }
-
-    /// Writes `chunks` in order as the file at `path`, a new file (never into an existing one,
-    /// which could be a link into the previous site). When `previous` names a regular file with
-    /// exactly these bytes, the file is a hard link to it instead: a rebuild that changes a few
-    /// rules writes a few pages, and deleting the old site frees almost nothing. Writing 300 MB
-    /// of unchanged pages cost 1.4-5 s of system time on the benchmark machine.
-    static func writeFile(_ path: String, chunks: [UnsafeBufferPointer<UInt8>], unchangedIn previous: String?) throws {
         writeLock.lock()
         defer { writeLock.unlock() }
-        if let previous, hasContents(previous, chunks), link(previous, path) == 0 { return }
+        if let previous, hasContents(previous, bytes), link(previous, path) == 0 { return }
+        let descriptor = try createNewFile(path)
+        defer { close(descriptor) }
+        try writeAll(descriptor, bytes, path: path)
+    }
+
+    /// Opens `path` as a new, empty, world-readable file (whatever the umask, so a link checker
+    /// running as `nobody` can read it). A file already there (written before in this build; the
+    /// later contents win) is unlinked first, never written through. Under `writeLock`.
+    private static func createNewFile(_ path: String) throws -> Int32 {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         if descriptor < 0 && errno == EEXIST {
-            // Written before in this build (the later contents win): replace the entry, never
-            // write through it.
             unlink(path)
             descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         }
         guard descriptor >= 0 else {
             throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
-        // World-readable whatever the umask, so a link checker running as `nobody` can read it.
         fchmod(descriptor, 0o644)
-        for chunk in chunks { try writeAll(descriptor, chunk, path: path) }
+        return descriptor
     }
 
-    /// True when `path` is a regular file (not a link), readable as we write ours (0644), whose
-    /// bytes are exactly `chunks`, read and compared a block at a time. Any failure to tell is a no.
-    private static func hasContents(_ path: String, _ chunks: [UnsafeBufferPointer<UInt8>]) -> Bool {
+    /// The previous site's file at `path`, opened for comparison when it is a regular file (not
+    /// a link) readable as we write ours (0644); nil otherwise.
+    private static func openPrevious(_ path: String) -> (descriptor: Int32, size: Int)? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
+        guard descriptor >= 0 else { return nil }
         var status = stat()
-        let size = chunks.reduce(0) { $0 + $1.count }
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_mode & 0o777 == 0o644,
-              Int(status.st_size) == size else { return false }
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_mode & 0o777 == 0o644 else {
+            close(descriptor)
+            return nil
+        }
+        return (descriptor, Int(status.st_size))
+    }
+
+    /// Reads exactly `bytes.count` bytes of `descriptor` and compares them with `bytes`.
+    private static func nextBytesMatch(_ descriptor: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let blockSize = 1 << 16
         if comparisonBuffer.count < blockSize { comparisonBuffer = [UInt8](repeating: 0, count: blockSize) }
         return comparisonBuffer.withUnsafeMutableBytes { block -> Bool in
-            var chunkIndex = 0, offsetInChunk = 0
-            while true {
-                let count = systemRead(descriptor, block.baseAddress!, blockSize)
+            var compared = 0
+            while compared < bytes.count {
+                let count = systemRead(descriptor, block.baseAddress!, min(blockSize, bytes.count - compared))
                 if count < 0 && errno == EINTR { continue }
-                if count < 0 { return false }
-                if count == 0 { break }
-                // Compare this block against the chunks' bytes from where the last one stopped.
-                var compared = 0
-                while compared < count {
-                    while chunkIndex < chunks.count && offsetInChunk == chunks[chunkIndex].count { chunkIndex += 1; offsetInChunk = 0 }
-                    guard chunkIndex < chunks.count else { return false }
-                    let length = min(count - compared, chunks[chunkIndex].count - offsetInChunk)
-                    guard memcmp(block.baseAddress! + compared, chunks[chunkIndex].baseAddress! + offsetInChunk, length) == 0 else { return false }
-                    compared += length
-                    offsetInChunk += length
-                }
+                guard count > 0, memcmp(block.baseAddress!, bytes.baseAddress! + compared, count) == 0 else { return false }
+                compared += count
             }
-            while chunkIndex < chunks.count && offsetInChunk == chunks[chunkIndex].count { chunkIndex += 1; offsetInChunk = 0 }
-            return chunkIndex == chunks.count
+            return true
         }
+    }
+
+    /// True when `path` is a previous file (`openPrevious`) whose bytes are exactly `bytes`, read
+    /// and compared a block at a time. Any failure to tell is a no.
+    private static func hasContents(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let (descriptor, size) = openPrevious(path) else { return false }
+        defer { close(descriptor) }
+        return size == bytes.count && nextBytesMatch(descriptor, bytes)
     }
 
     /// A new file filled piece by piece, never written into an existing one. Each piece is also
@@ -280,35 +264,23 @@ public enum SiteWriter {
     /// linked it.
     final class FileStream {
         let path: String
+        private let previousPath: String?
         private let descriptor: Int32
-        private var previous: Int32
-        private var same: Bool
-        private var block: [UInt8] = []
+        /// The previous file, read along as the pieces come, while every byte has matched.
+        private var previous: (descriptor: Int32, size: Int)?
+        private var written = 0
 
         init(path: String, unchangedIn previousPath: String?) throws {
             self.path = path
+            self.previousPath = previousPath
             writeLock.lock()
             defer { writeLock.unlock() }
-            var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            if descriptor < 0 && errno == EEXIST {
-                unlink(path)
-                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-            }
-            guard descriptor >= 0 else {
-                throw WriteError(path: path, message: "cannot write: \(String(cString: strerror(errno)))")
-            }
-            fchmod(descriptor, 0o644)
-            self.descriptor = descriptor
-            previous = previousPath.map { open($0, O_RDONLY | O_NOFOLLOW) } ?? -1
-            var status = stat()
-            same = previous >= 0 && fstat(previous, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && status.st_mode & 0o777 == 0o644
-            self.previousPath = previousPath
+            descriptor = try createNewFile(path)
+            previous = previousPath.flatMap(openPrevious)
         }
 
-        private let previousPath: String?
-
         deinit {
-            if previous >= 0 { close(previous) }
+            if let previous { close(previous.descriptor) }
         }
 
         func write(_ bytes: [UInt8]) throws {
@@ -316,37 +288,26 @@ public enum SiteWriter {
             defer { writeLock.unlock() }
             try bytes.withUnsafeBufferPointer { buffer in
                 try writeAll(descriptor, buffer, path: path)
-                if same { same = matches(buffer) }
-            }
-        }
-
-        /// Reads as many bytes from the previous file and compares.
-        private func matches(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-            if block.count < buffer.count { block = [UInt8](repeating: 0, count: buffer.count) }
-            return block.withUnsafeMutableBytes { raw -> Bool in
-                var total = 0
-                while total < buffer.count {
-                    let count = systemRead(previous, raw.baseAddress! + total, buffer.count - total)
-                    if count < 0 && errno == EINTR { continue }
-                    if count <= 0 { return false }
-                    total += count
+                written += buffer.count
+                if let open = previous, written > open.size || !nextBytesMatch(open.descriptor, buffer) {
+                    close(open.descriptor)
+                    previous = nil
                 }
-                return buffer.count == 0 || memcmp(raw.baseAddress!, buffer.baseAddress!, buffer.count) == 0
             }
         }
 
+        /// Closes the file; when it has exactly the previous file's bytes, it becomes a link to it.
         func finish() throws {
             writeLock.lock()
             defer { writeLock.unlock() }
             close(descriptor)
-            // The previous file must also end here.
-            var byte: UInt8 = 0
-            if same, systemRead(previous, &byte, 1) == 0, let previousPath {
-                let aside = path + ".replaced"
-                if rename(path, aside) == 0 {
-                    if link(previousPath, path) == 0 { unlink(aside) } else { rename(aside, path) }
-                }
-            }
+            guard let open = previous, let previousPath else { return }
+            close(open.descriptor)
+            previous = nil
+            guard written == open.size else { return }
+            let aside = path + ".replaced"
+            guard rename(path, aside) == 0 else { return }
+            if link(previousPath, path) == 0 { unlink(aside) } else { rename(aside, path) }
         }
     }
 

@@ -155,28 +155,46 @@ import Testing
         second.discard()
     }
 
-    /// Large files are compared block by block, across the chunks they are written from.
+    /// Large files are compared block by block, to the last byte, whether written whole or
+    /// streamed in pieces that do not line up with the blocks.
     @Test func largeFilesAreComparedToTheLastByte() throws {
         let root = try temporaryFolder("link-large")
         defer { try? FileManager.default.removeItem(at: root) }
         let target = root.appendingPathComponent("Site")
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let first = try SiteWriter.stage(target)
-        try first.write("big.js", chunks: [Array(bytes[..<70_001]), Array(bytes[70_001...])])
+        try first.write("big.js", bytes)
         try first.commit()
         let before = try Self.inode(target.appendingPathComponent("big.js"))
 
         var changed = bytes
         changed[150_000] &+= 1
         let second = try SiteWriter.stage(target)
-        try second.write("big.js", chunks: [Array(changed[..<3]), Array(changed[3..<65_536]), Array(changed[65_536...])])
+        try second.write("big.js", changed)
         #expect(try Self.inode(second.folder.appendingPathComponent("big.js")) != before, "one byte differs at 150,000")
         second.discard()
 
         let third = try SiteWriter.stage(target)
-        try third.write("big.js", chunks: [[], Array(bytes[..<65_536]), Array(bytes[65_536..<131_072]), Array(bytes[131_072...]), []])
-        #expect(try Self.inode(third.folder.appendingPathComponent("big.js")) == before, "same bytes, other chunks")
+        try third.write("big.js", bytes)
+        #expect(try Self.inode(third.folder.appendingPathComponent("big.js")) == before, "the same bytes")
         third.discard()
+
+        for pieces in [[bytes], [Array(bytes[..<3]), Array(bytes[3..<65_537]), [], Array(bytes[65_537...])]] {
+            let staging = try SiteWriter.stage(target)
+            let file = try staging.stream("big.js")
+            for piece in pieces { try file.write(piece) }
+            try file.finish()
+            #expect(try Self.inode(staging.folder.appendingPathComponent("big.js")) == before, "streamed in \(pieces.count) pieces")
+            staging.discard()
+        }
+        let streamedChanged = try SiteWriter.stage(target)
+        let file = try streamedChanged.stream("big.js")
+        try file.write(Array(changed[..<100_000]))
+        try file.write(Array(changed[100_000...]))
+        try file.finish()
+        #expect(try Self.inode(streamedChanged.folder.appendingPathComponent("big.js")) != before)
+        streamedChanged.discard()
+        #expect(try Data(contentsOf: target.appendingPathComponent("big.js")) == Data(bytes))
     }
 
     /// A file written piece by piece is linked to the previous one only when every byte and the

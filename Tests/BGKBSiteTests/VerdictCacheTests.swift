@@ -124,9 +124,11 @@ import Testing
             staging.discard()
             explored.append(cache.misses)
         }
-        // Examples with the same intent and text are one question, explored once.
+        // Examples with the same intent and text are one question: explored once, unless two
+        // rule pages ask for it at the same moment on two cores (both explore; same answer).
         let distinct = Set(corpus.examples.map { VerdictRecord.key($0, engine: "test") }).count
-        #expect(explored == [distinct, distinct], "the first build explores each distinct example once, the second none")
+        #expect(explored[0] >= distinct && explored[0] <= corpus.examples.count, "the first build explores every distinct example")
+        #expect(explored[1] == explored[0], "the second build explores none")
         #expect(cache.hits + cache.misses == 2 * corpus.examples.count)
         #expect(sites[0] == sites[1])
         let committed = try Self.files(in: StalenessTests.siteFolder).filter { $0.key != SiteWriter.markerName }
