@@ -34,7 +34,8 @@ public struct MarkdownNode: Hashable, Sendable {
         case .htmlInline, .htmlBlock: return ""
         default:
             var text = ""
-            appendPlainText(to: &text)
+            var scan: FirstLineScan?
+            appendPlainText(to: &text, scan: &scan)
             return text
         }
     }
@@ -45,8 +46,8 @@ public struct MarkdownNode: Hashable, Sendable {
     /// the same first line, for a fraction of the work on a long paragraph.
     public var plainTextThroughFirstLine: String {
         var text = ""
-        var state = FirstLineScan()
-        appendPlainText(to: &text, state: &state)
+        var scan: FirstLineScan? = FirstLineScan()
+        appendPlainText(to: &text, scan: &scan)
         return text
     }
 
@@ -77,40 +78,23 @@ public struct MarkdownNode: Hashable, Sendable {
         }
     }
 
-    private func appendPlainText(to text: inout String, state: inout FirstLineScan) {
-        guard !state.done else { return }
-        switch kind {
-        case .text, .code, .codeBlock:
-            text += literal
-            _ = state.read(literal[...].utf8)
-        case .softBreak, .lineBreak:
-            text += "\n"
-            _ = state.read("\n"[...].utf8)
-        case .htmlInline, .htmlBlock: break
-        default:
-            let separated = isBlock && children.contains(where: \.isBlock)
-            for (index, child) in children.enumerated() {
-                if state.done { return }
-                if separated, index > 0 {
-                    text += "\n\n"
-                    _ = state.read("\n\n"[...].utf8)
-                }
-                child.appendPlainText(to: &text, state: &state)
-            }
+    /// `plainText`, appended into one buffer rather than joined level by level; with a `scan`,
+    /// it stops once the scan has read enough (`plainTextThroughFirstLine`).
+    private func appendPlainText(to text: inout String, scan: inout FirstLineScan?) {
+        func append(_ piece: String) {
+            text += piece
+            if scan != nil { _ = scan!.read(piece[...].utf8) }
         }
-    }
-
-    /// `plainText`, appended into one buffer rather than joined level by level.
-    private func appendPlainText(to text: inout String) {
         switch kind {
-        case .text, .code, .codeBlock: text += literal
-        case .softBreak, .lineBreak: text += "\n"
+        case .text, .code, .codeBlock: append(literal)
+        case .softBreak, .lineBreak: append("\n")
         case .htmlInline, .htmlBlock: break
         default:
             let separated = isBlock && children.contains(where: \.isBlock)
             for (index, child) in children.enumerated() {
-                if separated, index > 0 { text += "\n\n" }
-                child.appendPlainText(to: &text)
+                if scan?.done == true { return }
+                if separated, index > 0 { append("\n\n") }
+                child.appendPlainText(to: &text, scan: &scan)
             }
         }
     }
