@@ -200,7 +200,7 @@ import Testing
     /// A file written piece by piece is linked to the previous one only when every byte and the
     /// length match, and never writes into the previous site.
     @Test func streamedFilesAreLinkedOnlyWhenWhollyUnchanged() throws {
-        let root = try temporaryFolder("stream")
+        let root = try temporaryFolder("stream-link")
         defer { try? FileManager.default.removeItem(at: root) }
         let target = root.appendingPathComponent("Site")
         func stream(_ staging: SiteWriter.Staging, _ pieces: [String]) throws {
