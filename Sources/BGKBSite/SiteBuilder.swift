@@ -139,7 +139,7 @@ public enum SiteBuilder {
         }
         for result in results {
             for path in result.duplicates {
-                site.diagnostics.error("site-duplicate-path", "two build steps wrote \(path)", at: nil)
+                site.diagnostics.error(StepOutput.duplicateCode, StepOutput.duplicateMessage(path), at: nil)
             }
             site.diagnostics.append(contentsOf: result.output.diagnostics)
             site.steps.append(result.report)

@@ -38,4 +38,14 @@ struct StepOutput: Sendable {
     init(_ path: String, _ contents: String) {
         self.files = [path: contents]
     }
+
+    /// Counts a file the step handed to the sink itself; `new` is what the sink answered (false:
+    /// an earlier step wrote the same path), reported as `SiteBuilder` reports its duplicates.
+    mutating func streamed(_ path: String, new: Bool) {
+        streamedCount += 1
+        if !new { diagnostics.error(Self.duplicateCode, Self.duplicateMessage(path), at: nil) }
+    }
+
+    static let duplicateCode = "site-duplicate-path"
+    static func duplicateMessage(_ path: String) -> String { "two build steps wrote \(path)" }
 }

@@ -17,10 +17,7 @@ enum APIIndexPage {
     /// Emits the page's bytes itself: as a String it was in memory twice.
     static func render(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         var output = StepOutput()
-        output.streamedCount = 1
-        if !sink.emit(SitePaths.apis, write(context).bytes) {
-            output.diagnostics.error("site-duplicate-path", "two build steps wrote \(SitePaths.apis)", at: nil)
-        }
+        output.streamed(SitePaths.apis, new: sink.emit(SitePaths.apis, write(context).bytes))
         return output
     }
 

@@ -62,10 +62,6 @@ enum SearchPage {
         }
     }
 
-    struct Index: Encodable {
-        var rules: [Entry]
-    }
-
     static func render(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         let page = SitePaths.search
         let corpus = context.corpus
@@ -79,10 +75,7 @@ enum SearchPage {
                                          description: "Search bgkb's rules by words, API names and crash codes.",
                                          body: body, scripts: [SitePaths.searchIndex, SitePaths.searchScript])
         // The index goes to the sink a batch of rules at a time: at 10,000 rules it is 20 MB.
-        if !sink.stream(SitePaths.searchIndex, { write in indexScript(context, write: write) }) {
-            output.diagnostics.error("site-duplicate-path", "two build steps wrote \(SitePaths.searchIndex)", at: nil)
-        }
-        output.streamedCount = 1
+        output.streamed(SitePaths.searchIndex, new: sink.stream(SitePaths.searchIndex) { write in indexScript(context, write: write) })
         return output
     }
 
