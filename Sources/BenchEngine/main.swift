@@ -34,7 +34,7 @@ if dumpPath != nil {
 }
 @MainActor func dumpVerdict(_ verdict: ExampleVerdict) {
     guard dumpPath != nil else { return }
-    dump += "== \(verdict.example.location) \(verdict.example.name ?? "") passed \(verdict.passed) schedules \(verdict.schedulesExplored)\n\(verdict.summary)\n"
+    dump += "== \(verdict.example.location) \(verdict.example.name ?? "") passed \(verdict.passed) schedules \(verdict.schedulesExplored) events \(verdict.simulatedEvents)\n\(verdict.summary)\n"
     dump += TimelineRenderer.render(verdict.representative) + "\n"
     if let counterexample = verdict.counterexample { dump += "-- counterexample\n" + TimelineRenderer.render(counterexample) + "\n" }
 }

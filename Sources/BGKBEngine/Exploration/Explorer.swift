@@ -69,80 +69,31 @@ public struct Explorer {
 
     /// Explores until the first failure (`stopAtFirstFailure`) or the whole space.
     public func explore(stopAtFirstFailure: Bool) -> Result {
-        var result = Result(runs: 0, events: 0, failure: nil, capped: false, covered: 0)
-        var stop = false
-        func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
-            if result.runs >= options.maxRuns { result.capped = true; stop = true; return false }
-            machine.run(schedule)
-            result.runs += 1
-            result.events += machine.trace.count
-            if result.failure == nil, let reason = machine.failedExpectation() {
-                result.failure = (machine.schedule, reason)
-                if stopAtFirstFailure { stop = true }
-            }
-            return true
-        }
-        func covered(_ schedule: Schedule, repeats: Schedule) -> Bool {
-            if result.runs >= options.maxRuns { result.capped = true; stop = true; return false }
-            // The run it repeats passed, or the exploration would have stopped (or already holds
-            // its failure): only the count changes.
-            result.runs += 1
-            result.covered += 1
-            return true
-        }
+        var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure)
         var machine = makeMachine()
-        forEachSchedule(&machine, run: run, covered: covered, stop: { stop })
-        return result
+        forEachSchedule(&machine, &visitor)
+        return visitor.result
     }
 
     /// The first explored schedule whose trace satisfies `predicate` (tests use it to show that
     /// the explorer finds a specific failure on its own).
     public func firstTrace(where predicate: (SimulationTrace) -> Bool) -> SimulationTrace? {
-        var found: SimulationTrace?
-        var runs = 0
-        var machine = makeMachine()
-        forEachSchedule(&machine, run: { machine, schedule in
-            guard runs < options.maxRuns else { return false }
-            runs += 1
-            machine.run(schedule)
-            let trace = machine.materializedTrace
-            if predicate(trace) { found = trace }
-            return true
-        }, covered: { _, _ in
-            // The run it repeats did not satisfy the predicate, or the search would have stopped.
-            guard runs < options.maxRuns else { return false }
-            runs += 1
-            return true
-        }, stop: { found != nil || runs >= options.maxRuns })
-        return found
+        withoutActuallyEscaping(predicate) { predicate in
+            var visitor = FirstTraceVisitor(maxRuns: options.maxRuns, predicate: predicate)
+            var machine = makeMachine()
+            forEachSchedule(&machine, &visitor)
+            return visitor.found
+        }
     }
 
     /// For tests of the memo: explores the whole space, also runs every schedule it covered, and
     /// describes each one whose run differs (events, outcome or decisions) from the run it was
     /// counted as. Empty when the memo is exact.
     public func reuseMismatches() -> [String] {
-        var mismatches: [String] = []
-        var runs = 0
-        var other = makeMachine()
+        var visitor = MismatchVisitor(maxRuns: options.maxRuns, other: makeMachine())
         var machine = makeMachine()
-        forEachSchedule(&machine, run: { machine, schedule in
-            guard runs < options.maxRuns else { return false }
-            runs += 1
-            machine.run(schedule)
-            return true
-        }, covered: { schedule, repeats in
-            guard runs < options.maxRuns else { return false }
-            runs += 1
-            other.run(repeats)
-            let expected = (other.materializedTrace, other.decisions)
-            other.run(schedule)
-            let actual = (other.materializedTrace, other.decisions)
-            if expected.0.events != actual.0.events || expected.0.outcome != actual.0.outcome || expected.1 != actual.1 {
-                mismatches.append("[\(schedule)] was counted as [\(repeats)] but runs differently")
-            }
-            return true
-        }, stop: { runs >= options.maxRuns })
-        return mismatches
+        forEachSchedule(&machine, &visitor)
+        return visitor.mismatches
     }
 
     private var budgets: [Double] {
@@ -156,7 +107,10 @@ public struct Explorer {
         scenario.conditions.refusal ?? [.none, .returnsInvalid, .callsExpirationHandler]
     }
 
-    /// What the explorer remembers of a run, to cover the schedules that would repeat it.
+    /// What the explorer remembers of a run, to cover the schedules that would repeat it. Keys
+    /// name the rest of a schedule (forced expiry and choices) as a dense number, so entries hang
+    /// off arrays indexed by key rather than a dictionary of arrays, and carry no `Schedule`
+    /// (whose choices array would be retained and released on every copy).
     private struct Memo {
         struct Entry {
             var refusal: Conditions.Refusal
@@ -168,39 +122,61 @@ public struct Explorer {
             var instants: Range<Int>
             /// Unforced runs only: their quiet intervals (`Machine.quietIntervals`) in `quietPool`.
             var quiet: Range<Int>
-            /// The schedule that ran (for `reuseMismatches`).
-            var schedule: Schedule
+            /// The schedule that ran, in `ran` (for `reuseMismatches`).
+            var ran: Int32
+            /// The next entry of the same key, in insertion order (-1: none).
+            var next: Int32 = -1
         }
-        /// Entries by the rest of their schedule (forced expiry and choices), as a number: see
-        /// `key(forced:)` and `key(parent:index:choice:)`.
-        var byKey: [Int: [Entry]] = [:]
-        var forcedKeys: [Double: Int] = [:]
-        var childKeys: [ChildKey: Int] = [:]
-        var nextKey = 1
+        /// This level's entries; `heads` and `tails` give each key's first and last (-1: none).
+        var entries: [Entry] = []
+        var heads: [Int32] = [-1]
+        var tails: [Int32] = [-1]
+        /// Keys with entries this level, so a new level resets only those.
+        var touched: [Int32] = []
+        var forcedKeys: [Double: Int32] = [:]
+        var childKeys = ChildKeyTable()
         /// For each key, the key of the same choices without the forced expiry (itself when
         /// there is none).
-        var unforced: [Int] = [0]
-
-        struct ChildKey: Hashable {
-            var parent: Int
-            var index: Int32
-            var choice: UInt8
-        }
+        var unforced: [Int32] = [0]
 
         /// An earlier run of the same rest that this refusal and budget would repeat exactly: it
         /// never read the refusal (or had the same one), and its budget never mattered and this
         /// one's event would come due only after every period was over (or it had the same one).
-        func match(_ key: Int, refusal: Conditions.Refusal, budget: Double) -> Entry? {
-            guard let entries = byKey[key] else { return nil }
-            for entry in entries where entry.refusal == refusal || !entry.refusalRead {
-                if entry.budget == budget { return entry }
-                // The margin keeps float rounding in `start + budget` from deciding a tie.
-                if let floor = entry.budgetFloor, budget > floor + 1e-9 { return entry }
+        func match(_ key: Int32, refusal: Conditions.Refusal, budget: Double) -> Entry? {
+            var index = heads[Int(key)]
+            while index >= 0 {
+                let entry = entries[Int(index)]
+                if entry.refusal == refusal || !entry.refusalRead {
+                    if entry.budget == budget { return entry }
+                    // The margin keeps float rounding in `start + budget` from deciding a tie.
+                    if let floor = entry.budgetFloor, budget > floor + 1e-9 { return entry }
+                }
+                index = entry.next
             }
             return nil
         }
 
-        mutating func key(forced: Double?) -> Int {
+        mutating func add(_ entry: Entry, key: Int32) {
+            let index = Int32(entries.count)
+            entries.append(entry)
+            let k = Int(key)
+            if heads[k] < 0 {
+                heads[k] = index
+                touched.append(key)
+            } else {
+                entries[Int(tails[k])].next = index
+            }
+            tails[k] = index
+        }
+
+        /// Forgets the entries (a new level's keys never repeat an earlier level's), keeps the keys.
+        mutating func clearEntries() {
+            for key in touched { heads[Int(key)] = -1 }
+            touched.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
+        }
+
+        mutating func key(forced: Double?) -> Int32 {
             guard let forced else { return 0 }
             if let key = forcedKeys[forced] { return key }
             let key = newKey(unforced: 0)
@@ -208,70 +184,125 @@ public struct Explorer {
             return key
         }
 
-        mutating func key(parent: Int, index: Int32, choice: UInt8) -> Int {
-            let childKey = ChildKey(parent: parent, index: index, choice: choice)
-            if let key = childKeys[childKey] { return key }
-            let unforcedParent = unforced[parent]
+        mutating func key(parent: Int32, index: Int32, choice: UInt8) -> Int32 {
+            if let key = childKeys.find(parent: parent, index: index, choice: choice) { return key }
+            let unforcedParent = unforced[Int(parent)]
             let key = unforcedParent == parent ? newKey(unforced: nil)
                 : newKey(unforced: self.key(parent: unforcedParent, index: index, choice: choice))
-            childKeys[childKey] = key
+            childKeys.insert(parent: parent, index: index, choice: choice, key: key)
             return key
         }
 
-        private mutating func newKey(unforced twin: Int?) -> Int {
-            let key = nextKey
-            nextKey += 1
+        private mutating func newKey(unforced twin: Int32?) -> Int32 {
+            let key = Int32(heads.count)
+            heads.append(-1)
+            tails.append(-1)
             unforced.append(twin ?? key)
             return key
         }
     }
 
-    private struct FrontierEntry {
-        var schedule: Schedule
-        var decisions: Range<Int>
-        var key: Int
+    /// (parent key, decision index, choice) to child key: open addressing with linear probing
+    /// and a multiplicative hash, a fraction of what `Dictionary`'s SipHash cost per lookup here.
+    struct ChildKeyTable {
+        struct Slot {
+            var parent: Int32 = -1
+            var index: Int32 = 0
+            var choice: UInt8 = 0
+            var key: Int32 = 0
+        }
+        private var slots = [Slot](repeating: Slot(), count: 64)
+        private var count = 0
+
+        private func start(_ parent: Int32, _ index: Int32, _ choice: UInt8) -> Int {
+            let packed = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: index))
+            let mixed = (packed ^ UInt64(choice) &* 0xFF51_AFD7_ED55_8CCD) &* 0x9E37_79B9_7F4A_7C15
+            return Int(truncatingIfNeeded: mixed >> 32) & (slots.count - 1)
+        }
+
+        func find(parent: Int32, index: Int32, choice: UInt8) -> Int32? {
+            var position = start(parent, index, choice)
+            while true {
+                let slot = slots[position]
+                if slot.parent < 0 { return nil }
+                if slot.parent == parent && slot.index == index && slot.choice == choice { return slot.key }
+                position = (position + 1) & (slots.count - 1)
+            }
+        }
+
+        mutating func insert(parent: Int32, index: Int32, choice: UInt8, key: Int32) {
+            if (count + 1) * 2 > slots.count {
+                let old = slots
+                slots = [Slot](repeating: Slot(), count: old.count * 2)
+                count = 0
+                for slot in old where slot.parent >= 0 {
+                    insert(parent: slot.parent, index: slot.index, choice: slot.choice, key: slot.key)
+                }
+            }
+            var position = start(parent, index, choice)
+            while slots[position].parent >= 0 { position = (position + 1) & (slots.count - 1) }
+            slots[position] = Slot(parent: parent, index: index, choice: choice, key: key)
+            count += 1
+        }
     }
 
-    /// Calls `run` on every schedule in exploration order; `run` returns false to stop at once.
-    /// A schedule that differs from one already run only in a refusal the run never read, or in a
-    /// budget that could not have mattered (see `Machine.budgetFloor`), gives the very same run:
-    /// it is not run again but handed to `covered`, which counts it, and its decisions and
-    /// instants are taken from the run it repeats. Random schedules always run.
-    /// The decisions each run met (read from `machine`) are copied into a pool per level, so the
-    /// machine keeps its own buffer rather than allocating a new one for every run.
-    private func forEachSchedule(_ machine: inout Machine, run: (inout Machine, Schedule) -> Bool,
-                                 covered: (Schedule, _ repeats: Schedule) -> Bool, stop: () -> Bool) {
+    /// A schedule waiting for its children: the system configuration it ran under (in
+    /// `configurations`), its choices (the level's `choices` pool holds `level` per entry, in
+    /// frontier order), the decisions its run met, and its memo key.
+    private struct FrontierEntry {
+        var configuration: Int32
+        var decisions: Range<Int>
+        var key: Int32
+    }
+
+    /// Calls the visitor's `run` on every schedule in exploration order; `run` returns false to
+    /// stop at once. A schedule that differs from one already run only in a refusal the run never
+    /// read, or in a budget that could not have mattered (see `Machine.budgetFloor`), gives the
+    /// very same run: it is not run again but handed to `covered`, which counts it, and its
+    /// decisions and instants are taken from the run it repeats. Random schedules always run.
+    /// A schedule is built (its choices array allocated) only when it runs or a visitor asks for
+    /// it. The decisions each run met (read from `machine`) are copied into a pool per level, so
+    /// the machine keeps its own buffer rather than allocating a new one for every run.
+    private func forEachSchedule<Visitor: ScheduleVisitor>(_ machine: inout Machine, _ visitor: inout Visitor) {
         var pool: [UInt8] = []
         var instantPool: [Double] = []
         var quietPool: [Double] = []
         var memo = Memo()
+        /// This level's simulated schedules, for `covered`'s `repeats`.
+        var ran: [Schedule] = []
+        /// Level 0's schedules (budget, refusal, forced expiry); deeper levels add only choices.
+        var configurations: [Schedule] = []
         func keep<Element>(_ items: [Element], in pool: inout [Element]) -> Range<Int> {
             let start = pool.count
             pool.append(contentsOf: items)
             return start..<pool.count
         }
-        /// Runs or covers `schedule`; its decisions (in `pool`) and, when asked, its instants.
-        func visit(_ schedule: Schedule, key: Int, pool: inout [UInt8], instants: Bool) -> (Range<Int>, Range<Int>)? {
-            var repeated = memo.match(key, refusal: schedule.refusal, budget: schedule.budget)
-            if repeated == nil, let forced = schedule.forcedExpiry,
-               let twin = memo.match(memo.unforced[key], refusal: schedule.refusal, budget: schedule.budget),
+        /// Runs or covers the schedule `make` builds (whose system configuration is
+        /// `configuration`); its decisions (in `pool`) and, when asked, its instants.
+        func visit(_ configuration: Schedule, key: Int32, pool: inout [UInt8], instants: Bool,
+                   make: () -> Schedule) -> (Range<Int>, Range<Int>)? {
+            var repeated = memo.match(key, refusal: configuration.refusal, budget: configuration.budget)
+            if repeated == nil, let forced = configuration.forcedExpiry,
+               let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget),
                stride(from: twin.quiet.lowerBound, to: twin.quiet.upperBound, by: 2).contains(where: {
                    quietPool[$0] < forced && forced < quietPool[$0 + 1]
                }) {
                 repeated = twin
             }
             if let entry = repeated {
-                guard covered(schedule, entry.schedule), !stop() else { return nil }
+                guard visitor.covered(make, repeats: { ran[Int(entry.ran)] }), !visitor.stop else { return nil }
                 return (entry.decisions, entry.instants)
             }
-            guard run(&machine, schedule), !stop() else { return nil }
+            let schedule = make()
+            guard visitor.run(&machine, schedule), !visitor.stop else { return nil }
             let decisions = keep(machine.decisions, in: &pool)
             let instantRange = instants ? keep(machine.instants, in: &instantPool) : 0..<0
             let quiet = schedule.forcedExpiry == nil ? keep(machine.quietIntervals, in: &quietPool) : 0..<0
-            memo.byKey[key, default: []].append(Memo.Entry(
+            memo.add(Memo.Entry(
                 refusal: schedule.refusal, budget: schedule.budget, refusalRead: machine.refusalRead,
                 budgetFloor: machine.budgetMatters ? nil : machine.budgetFloor,
-                decisions: decisions, instants: instantRange, quiet: quiet, schedule: schedule))
+                decisions: decisions, instants: instantRange, quiet: quiet, ran: Int32(ran.count)), key: key)
+            ran.append(schedule)
             return (decisions, instantRange)
         }
         // Level 0: every system configuration with the default interleaving.
@@ -279,8 +310,9 @@ public struct Explorer {
         for refusal in refusals {
             for budget in budgets {
                 let base = Schedule(budget: budget, refusal: refusal)
-                guard let (decisions, instants) = visit(base, key: 0, pool: &pool, instants: true) else { return }
-                frontier.append(FrontierEntry(schedule: base, decisions: decisions, key: 0))
+                guard let (decisions, instants) = visit(base, key: 0, pool: &pool, instants: true, make: { base }) else { return }
+                configurations.append(base)
+                frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: 0))
                 guard !scenario.conditions.expiryOnlyAtEnd else { continue }
                 var candidates: [Double] = []
                 for instant in instantPool[instants] {
@@ -292,34 +324,49 @@ public struct Explorer {
                     var schedule = base
                     schedule.forcedExpiry = t
                     let key = memo.key(forced: t)
-                    guard let (decisions, _) = visit(schedule, key: key, pool: &pool, instants: false) else { return }
-                    frontier.append(FrontierEntry(schedule: schedule, decisions: decisions, key: key))
+                    guard let (decisions, _) = visit(schedule, key: key, pool: &pool, instants: false, make: { schedule }) else { return }
+                    configurations.append(schedule)
+                    frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: key))
                 }
             }
         }
         // Levels 1...bound: one more non-default choice, after the last one already made.
         if options.preemptionBound > 0 {
-            for _ in 1...options.preemptionBound {
+            var choices: [Schedule.Choice] = []
+            for level in 1...options.preemptionBound {
                 var next: [FrontierEntry] = []
                 var nextPool: [UInt8] = []
-                memo.byKey.removeAll(keepingCapacity: true)
+                var nextChoices: [Schedule.Choice] = []
+                memo.clearEntries()
+                ran.removeAll(keepingCapacity: true)
                 quietPool.removeAll(keepingCapacity: true)
-                for entry in frontier {
+                let inherited = level - 1
+                for (position, entry) in frontier.enumerated() {
                     let range = entry.decisions
-                    let start = Int(entry.schedule.choices.last?.index ?? -1) + 1
+                    let own = position * inherited..<(position + 1) * inherited
+                    let start = inherited == 0 ? 0 : Int(choices[own.upperBound - 1].index) + 1
                     guard start < range.count else { continue }
+                    let configuration = configurations[Int(entry.configuration)]
                     for index in start..<range.count where pool[range.lowerBound + index] > 1 {
                         for alternative in 1..<pool[range.lowerBound + index] {
-                            var child = entry.schedule
-                            child.choices.append(.init(index: Int32(index), choice: alternative))
+                            let choice = Schedule.Choice(index: Int32(index), choice: alternative)
                             let key = memo.key(parent: entry.key, index: Int32(index), choice: alternative)
-                            guard let (decisions, _) = visit(child, key: key, pool: &nextPool, instants: false) else { return }
-                            next.append(FrontierEntry(schedule: child, decisions: decisions, key: key))
+                            guard let (decisions, _) = visit(configuration, key: key, pool: &nextPool, instants: false, make: {
+                                var child = configuration
+                                child.choices.reserveCapacity(level)
+                                child.choices.append(contentsOf: choices[own])
+                                child.choices.append(choice)
+                                return child
+                            }) else { return }
+                            nextChoices.append(contentsOf: choices[own])
+                            nextChoices.append(choice)
+                            next.append(FrontierEntry(configuration: entry.configuration, decisions: decisions, key: key))
                         }
                     }
                 }
                 frontier = next
                 pool = nextPool
+                choices = nextChoices
                 if frontier.isEmpty { break }
             }
         }
@@ -334,8 +381,110 @@ public struct Explorer {
             if !scenario.conditions.expiryOnlyAtEnd && generator.next() % 2 == 0 {
                 schedule.forcedExpiry = Double(generator.next() % 1_000_000) / 1_000_000 * horizon
             }
-            guard run(&machine, schedule) else { return }
-            if stop() { return }
+            guard visitor.run(&machine, schedule) else { return }
+            if visitor.stop { return }
         }
+    }
+}
+
+/// What `forEachSchedule` reports each schedule to: a generic parameter, so each caller's
+/// counting is specialised in place instead of going through boxed closures.
+private protocol ScheduleVisitor {
+    /// Runs `schedule` on `machine`; false stops the exploration at once.
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool
+    /// Counts a schedule (built by `schedule`) that repeats the run of the schedule `repeats`
+    /// builds, without simulating it; false stops the exploration at once.
+    mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool
+    var stop: Bool { get }
+}
+
+private struct ExploreVisitor: ScheduleVisitor {
+    let maxRuns: Int
+    let stopAtFirstFailure: Bool
+    var result = Explorer.Result(runs: 0, events: 0, failure: nil, capped: false, covered: 0)
+    var stop = false
+
+    init(maxRuns: Int, stopAtFirstFailure: Bool) {
+        self.maxRuns = maxRuns
+        self.stopAtFirstFailure = stopAtFirstFailure
+    }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+        if result.runs >= maxRuns { result.capped = true; stop = true; return false }
+        machine.run(schedule)
+        result.runs += 1
+        result.events += machine.trace.count
+        if result.failure == nil, let reason = machine.failedExpectation() {
+            result.failure = (machine.schedule, reason)
+            if stopAtFirstFailure { stop = true }
+        }
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool {
+        if result.runs >= maxRuns { result.capped = true; stop = true; return false }
+        // The run it repeats passed, or the exploration would have stopped (or already holds
+        // its failure): only the count changes.
+        result.runs += 1
+        result.covered += 1
+        return true
+    }
+}
+
+private struct FirstTraceVisitor: ScheduleVisitor {
+    let maxRuns: Int
+    let predicate: (SimulationTrace) -> Bool
+    var found: SimulationTrace?
+    var runs = 0
+    var stop: Bool { found != nil || runs >= maxRuns }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        machine.run(schedule)
+        let trace = machine.materializedTrace
+        if predicate(trace) { found = trace }
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool {
+        // The run it repeats did not satisfy the predicate, or the search would have stopped.
+        guard runs < maxRuns else { return false }
+        runs += 1
+        return true
+    }
+}
+
+private struct MismatchVisitor: ScheduleVisitor {
+    let maxRuns: Int
+    var other: Machine
+    var mismatches: [String] = []
+    var runs = 0
+    var stop: Bool { runs >= maxRuns }
+
+    init(maxRuns: Int, other: Machine) {
+        self.maxRuns = maxRuns
+        self.other = other
+    }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        machine.run(schedule)
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        let (schedule, repeats) = (schedule(), repeats())
+        other.run(repeats)
+        let expected = (other.materializedTrace, other.decisions)
+        other.run(schedule)
+        let actual = (other.materializedTrace, other.decisions)
+        if expected.0.events != actual.0.events || expected.0.outcome != actual.0.outcome || expected.1 != actual.1 {
+            mismatches.append("[\(schedule)] was counted as [\(repeats)] but runs differently")
+        }
+        return true
     }
 }
