@@ -47,3 +47,18 @@ import Testing
         #expect(result.runs - result.covered <= result.runs / 12)
     }
 }
+
+/// Random schedules whose draws land on runs already made are counted as those runs.
+@Suite struct RandomScheduleCoverTests {
+    @Test(arguments: [ScenarioSamples.applesListingCorrected, ScenarioSamples.applesListing])
+    func someRandomSchedulesRepeatSystematicRuns(sample: ScenarioSamples.Sample) throws {
+        let s = try #require(scenario(sample.text))
+        var systematic = Explorer.Options()
+        systematic.randomSchedules = 0
+        let without = Explorer(scenario: s, options: systematic).explore(stopAtFirstFailure: false)
+        let with = Explorer(scenario: s).explore(stopAtFirstFailure: false)
+        #expect(with.runs == without.runs + Explorer.Options().randomSchedules)
+        #expect(with.covered > without.covered, "no random schedule was recognised as a systematic run")
+        #expect(with.covered < with.runs)
+    }
+}

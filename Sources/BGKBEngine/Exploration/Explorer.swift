@@ -127,12 +127,11 @@ public struct Explorer {
             /// The next entry of the same key, in insertion order (-1: none).
             var next: Int32 = -1
         }
-        /// This level's entries; `heads` and `tails` give each key's first and last (-1: none).
+        /// Every level's entries (kept: the random schedules walk them, see `randomRepeat`);
+        /// `heads` and `tails` give each key's first and last (-1: none).
         var entries: [Entry] = []
         var heads: [Int32] = [-1]
         var tails: [Int32] = [-1]
-        /// Keys with entries this level, so a new level resets only those.
-        var touched: [Int32] = []
         var forcedKeys: [Double: Int32] = [:]
         var childKeys = ChildKeyTable()
         /// For each key, the key of the same choices without the forced expiry (itself when
@@ -162,18 +161,10 @@ public struct Explorer {
             let k = Int(key)
             if heads[k] < 0 {
                 heads[k] = index
-                touched.append(key)
             } else {
                 entries[Int(tails[k])].next = index
             }
             tails[k] = index
-        }
-
-        /// Forgets the entries (a new level's keys never repeat an earlier level's), keeps the keys.
-        mutating func clearEntries() {
-            for key in touched { heads[Int(key)] = -1 }
-            touched.removeAll(keepingCapacity: true)
-            entries.removeAll(keepingCapacity: true)
         }
 
         mutating func key(forced: Double?) -> Int32 {
@@ -268,7 +259,7 @@ public struct Explorer {
         var instantPool: [Double] = []
         var quietPool: [Double] = []
         var memo = Memo()
-        /// This level's simulated schedules, for `covered`'s `repeats`.
+        /// The simulated schedules, for `covered`'s `repeats`.
         var ran: [Schedule] = []
         /// Level 0's schedules (budget, refusal, forced expiry); deeper levels add only choices.
         var configurations: [Schedule] = []
@@ -335,11 +326,7 @@ public struct Explorer {
             var choices: [Schedule.Choice] = []
             for level in 1...options.preemptionBound {
                 var next: [FrontierEntry] = []
-                var nextPool: [UInt8] = []
                 var nextChoices: [Schedule.Choice] = []
-                memo.clearEntries()
-                ran.removeAll(keepingCapacity: true)
-                quietPool.removeAll(keepingCapacity: true)
                 let inherited = level - 1
                 for (position, entry) in frontier.enumerated() {
                     let range = entry.decisions
@@ -351,7 +338,7 @@ public struct Explorer {
                         for alternative in 1..<pool[range.lowerBound + index] {
                             let choice = Schedule.Choice(index: Int32(index), choice: alternative)
                             let key = memo.key(parent: entry.key, index: Int32(index), choice: alternative)
-                            guard let (decisions, _) = visit(configuration, key: key, pool: &nextPool, instants: false, make: {
+                            guard let (decisions, _) = visit(configuration, key: key, pool: &pool, instants: false, make: {
                                 var child = configuration
                                 child.choices.reserveCapacity(level)
                                 child.choices.append(contentsOf: choices[own])
@@ -365,12 +352,46 @@ public struct Explorer {
                     }
                 }
                 frontier = next
-                pool = nextPool
                 choices = nextChoices
                 if frontier.isEmpty { break }
             }
         }
-        // Seeded random schedules on top.
+        /// The systematic run a random schedule would repeat, found without simulating: its draws
+        /// depend only on how many alternatives each decision offers, so they are replayed along
+        /// the decisions of the runs already made, following a drawn choice into the child run
+        /// that made it. nil (run it) when a draw leaves what was explored (more choices than the
+        /// bound, a child never visited, a decision with more alternatives than its record
+        /// holds), or when an early expiry does not fall where the run it would repeat is quiet.
+        func randomRepeat(_ schedule: Schedule) -> Memo.Entry? {
+            guard let seed = schedule.seed,
+                  var entry = memo.match(0, refusal: schedule.refusal, budget: schedule.budget) else { return nil }
+            var generator = SeededGenerator(seed: seed)
+            var key: Int32 = 0
+            var made = 0
+            var index = 0
+            while index < entry.decisions.count {
+                let alternatives = pool[entry.decisions.lowerBound + index]
+                guard alternatives < 255 else { return nil }
+                let value = UInt8(generator.next() % UInt64(alternatives))
+                if value != 0 {
+                    made += 1
+                    guard made <= options.preemptionBound,
+                          let child = memo.childKeys.find(parent: key, index: Int32(index), choice: value),
+                          let next = memo.match(child, refusal: schedule.refusal, budget: schedule.budget) else { return nil }
+                    key = child
+                    entry = next
+                }
+                index += 1
+            }
+            if let forced = schedule.forcedExpiry {
+                guard stride(from: entry.quiet.lowerBound, to: entry.quiet.upperBound, by: 2).contains(where: {
+                    quietPool[$0] < forced && forced < quietPool[$0 + 1]
+                }) else { return nil }
+            }
+            return entry
+        }
+        // Seeded random schedules on top; those that provably repeat a systematic run are counted
+        // as that run (see `randomRepeat`).
         var generator = SeededGenerator(seed: stableHash(scenario.lines.joined(separator: "\n")))
         let horizon = (machine.instants.last ?? 30) + 1
         for _ in 0..<options.randomSchedules {
@@ -381,7 +402,11 @@ public struct Explorer {
             if !scenario.conditions.expiryOnlyAtEnd && generator.next() % 2 == 0 {
                 schedule.forcedExpiry = Double(generator.next() % 1_000_000) / 1_000_000 * horizon
             }
-            guard visitor.run(&machine, schedule) else { return }
+            if let entry = randomRepeat(schedule) {
+                guard visitor.covered({ schedule }, repeats: { ran[Int(entry.ran)] }) else { return }
+            } else {
+                guard visitor.run(&machine, schedule) else { return }
+            }
             if visitor.stop { return }
         }
     }
