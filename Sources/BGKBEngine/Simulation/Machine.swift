@@ -165,7 +165,10 @@ struct Machine {
     /// Lane of each thread spawn, named only when a trace is materialized.
     var laneNames: [LaneName] = []
     var current: Int32 = -1
+    /// Pending system events in time order, from `eventsHead` on: taking the first moves the
+    /// head instead of shifting the array down (`removeFirst` cost a call and a copy each time).
     var events: [SystemEvent] = []
+    var eventsHead = 0
     var sequence = 0
     var tasks: [Task] = []
     var outstanding = 0
@@ -286,6 +289,7 @@ struct Machine {
         workerCount = 0
         current = -1
         clear(&events)
+        eventsHead = 0
         // The timeline's events, as posting each item in order would queue them.
         events.append(contentsOf: initialEvents)
         sequence = initialEvents.count
@@ -334,9 +338,9 @@ struct Machine {
             }
             // A dead event would do nothing when handled; dropped here, it neither moves the clock
             // nor stands as a scheduling alternative that changes nothing.
-            while !events.isEmpty && isDead(events[0].kind) { events.removeFirst() }
-            let systemDue = !events.isEmpty && events[0].time <= now
-            if systemDue, case .budgetExpiry = events[0].kind { budgetMatters = true }
+            while eventsHead < events.count && isDead(events[eventsHead].kind) { eventsHead += 1 }
+            let systemDue = eventsHead < events.count && events[eventsHead].time <= now
+            if systemDue, case .budgetExpiry = events[eventsHead].kind { budgetMatters = true }
             var runnableCount = 0
             var currentRunnable = false
             // The first runnable thread other than the current one: the default pick when the
@@ -381,7 +385,8 @@ struct Machine {
             }
             if chosen == -2 && systemDue && pick == position { chosen = -1 }
             if chosen == -1 {
-                let event = events.removeFirst()
+                let event = events[eventsHead]
+                eventsHead += 1
                 handle(event.kind)
             } else {
                 current = chosen
@@ -435,7 +440,7 @@ struct Machine {
 
     private mutating func advanceClock() -> Bool {
         var next = Double.infinity
-        if !events.isEmpty { next = events[0].time }
+        if eventsHead < events.count { next = events[eventsHead].time }
         if state != .suspended && state != .terminated && state != .notRunning {
             for index in threads.indices where threads[index].wake > now && threads[index].blocked == .none && hasWork(index) {
                 next = min(next, threads[index].wake)
@@ -483,17 +488,24 @@ struct Machine {
     }
 
     mutating func post(at time: Double, _ kind: SystemEvent.Kind) {
-        Machine.insert(SystemEvent(time: time, sequence: 0, kind: kind), into: &events, sequence: &sequence)
+        // Handled events are dropped once they are most of the array, so a long run's queue
+        // stays short.
+        if eventsHead >= 32 && eventsHead * 2 >= events.count {
+            events.removeFirst(eventsHead)
+            eventsHead = 0
+        }
+        Machine.insert(SystemEvent(time: time, sequence: 0, kind: kind), into: &events, from: eventsHead, sequence: &sequence)
     }
 
-    /// Queues an event after every event due at the same time or earlier (numbered in order).
-    static func insert(_ event: SystemEvent, into events: inout [SystemEvent], sequence: inout Int) {
+    /// Queues an event after every event due at the same time or earlier (numbered in order),
+    /// among the pending events from `head` on.
+    static func insert(_ event: SystemEvent, into events: inout [SystemEvent], from head: Int = 0, sequence: inout Int) {
         sequence += 1
         var event = event
         event.sequence = sequence
         var index = events.count
-        while index > 0 && (events[index - 1].time > event.time) { index -= 1 }
-        events.insert(event, at: index)
+        while index > head && (events[index - 1].time > event.time) { index -= 1 }
+        if index == events.count { events.append(event) } else { events.insert(event, at: index) }
     }
 
     mutating func terminate(_ reason: Reason) {
