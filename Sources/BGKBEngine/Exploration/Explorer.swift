@@ -393,7 +393,9 @@ public struct Explorer {
         // Seeded random schedules on top; those that provably repeat a systematic run are counted
         // as that run (see `randomRepeat`).
         var generator = SeededGenerator(seed: stableHash(scenario.lines.joined(separator: "\n")))
-        let horizon = (machine.instants.last ?? 30) + 1
+        // Random early expiries fall before the latest instant any default run reached, plus a
+        // second: fixed by level 0 alone, so it does not depend on which runs the memo skipped.
+        let horizon = (instantPool.max() ?? 30) + 1
         for _ in 0..<options.randomSchedules {
             let seed = generator.next()
             let budgetList = budgets
