@@ -396,11 +396,12 @@ public struct Explorer {
         // Random early expiries fall before the latest instant any default run reached, plus a
         // second: fixed by level 0 alone, so it does not depend on which runs the memo skipped.
         let horizon = (instantPool.max() ?? 30) + 1
+        let budgetList = budgets
+        let refusalList = refusals
         for _ in 0..<options.randomSchedules {
             let seed = generator.next()
-            let budgetList = budgets
             var schedule = Schedule(budget: budgetList[Int(generator.next() % UInt64(budgetList.count))],
-                                    refusal: refusals[Int(generator.next() % UInt64(refusals.count))], seed: seed)
+                                    refusal: refusalList[Int(generator.next() % UInt64(refusalList.count))], seed: seed)
             if !scenario.conditions.expiryOnlyAtEnd && generator.next() % 2 == 0 {
                 schedule.forcedExpiry = Double(generator.next() % 1_000_000) / 1_000_000 * horizon
             }
