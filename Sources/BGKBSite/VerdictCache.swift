@@ -240,18 +240,25 @@ public final class VerdictCache: @unchecked Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.append(character)
+    /// Byte by byte, so "\r\n" (one Character in Swift) is escaped as the two bytes it is, and
+    /// a summary with nothing to escape (nearly all) is returned as it is.
+    static func escape(_ text: String) -> String {
+        func special(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static func unescape<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {

@@ -35,7 +35,7 @@ import Testing
     func recordsSurviveTheFileExactly(schedule: Schedule) throws {
         let records: [UInt64: VerdictRecord] = [
             1: VerdictRecord(passed: true, schedulesExplored: 917, summary: "holds in all 917 schedules", failureSchedule: nil),
-            0xFEDC_BA98_7654_3210: VerdictRecord(passed: false, schedulesExplored: 0, summary: "tab\there, line\nbreak, back\\slash, ünïcode",
+            0xFEDC_BA98_7654_3210: VerdictRecord(passed: false, schedulesExplored: 0, summary: "tab\there, line\nbreak, crlf\r\nbreak, back\\slash, ünïcode",
                                                  failureSchedule: schedule),
         ]
         let text = VerdictCache.encode(records)
