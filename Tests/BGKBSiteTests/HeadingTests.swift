@@ -1,5 +1,6 @@
 @testable import BGKBSite
 import BGKBModel
+import Foundation
 import Testing
 
 /// `SiteContext.heading` compares bytes where it can; it must answer as the String comparison
@@ -18,7 +19,20 @@ import Testing
         ("End every task …", "End every task you begin."), ("Other…", "End every task."), ("Café", "Cafe\u{301}."),
         ("Cafe\u{301}", "Café."), ("Ends with a mark.\u{301}", "Ends with a mark.\u{301}."), ("", "."), ("Title", ""),
         ("Dots..", "Dots.."), ("Combining …\u{301}", "Combining x"), ("Ünïcode…", "Ünïcode text."),
+        ("End every task\u{00A0}…", "End every task you begin."), ("\u{3000}End\t...", "End it."),
     ]
+
+    /// The trim `heading` uses instead of Foundation's, on tabs, Unicode spaces and newlines
+    /// (which `.whitespaces` leaves alone).
+    @Test(arguments: [" a ", "\t x\u{00A0}", "\u{2003}y\u{3000}", "\n z \n", "", "   ", "a\u{301} ", " \u{301}b",
+                      "\u{200B}c\u{200B}", "\u{1680}d\u{202F}\u{205F}"])
+    func spacesAreTrimmedAsFoundationTrimsThem(text: String) {
+        #if !os(Linux)
+        // Only Linux's Foundation counts U+200B among `.whitespaces`; bgkb trims it everywhere.
+        if text.unicodeScalars.contains("\u{200B}") { return }
+        #endif
+        #expect(SiteContext.trimmingSpaces(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+    }
 
     @Test(arguments: pairs.indices)
     func headingMatchesTheStringComparison(index: Int) {
