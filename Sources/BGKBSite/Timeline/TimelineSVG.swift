@@ -33,9 +33,10 @@ enum TimelineSVG {
         let layout = Layout(trace: trace)
         var writer = HTMLWriter(capacity: 4096)
         layout.write(id: id, title: title, into: &writer)
-        let textEvents = layout.events.map { event in
-            TextEvent(time: Format.seconds(event.time), lane: event.lane, kindLabel: kindLabel(event.kind),
-                      detail: event.detail, subject: event.subject)
+        let textEvents = layout.events.indices.map { index in
+            let event = layout.events[index]
+            return TextEvent(time: layout.timeLabels[index], lane: event.lane, kindLabel: kindLabel(event.kind),
+                             detail: event.detail, subject: event.subject)
         }
         return Drawing(markup: writer, description: layout.description, textEvents: textEvents)
     }
@@ -63,6 +64,9 @@ enum TimelineSVG {
 
     private struct Layout {
         var events: [TraceEvent]
+        /// Each event's time as the page writes it, made once: the text list and three kinds of
+        /// tooltip show it.
+        var timeLabels: [String] = []
         var description = ""
         // Coordinates are kept as numbers and written as `Format.coordinate` writes them
         // (`HTMLWriter.coordinate`): formatting 250,000 of them into Strings first cost a tenth
@@ -73,16 +77,24 @@ enum TimelineSVG {
         var axisY = 0.0
         var laneRows: [(y: Double, height: Double, textY: Double, label: String, fullLabel: String)] = []
         var ticks: [(x: Double, top: Double, bottom: Double, textY: Double, label: String)] = []
-        var segments: [(x: Double, y: Double, w: Double, h: Double, kind: String, tooltip: String,
-                        label: String, showLabel: Bool, textX: Double, textY: Double)] = []
+        // Tooltips that quote an event are written from the event (`event`, an index into
+        // `events`) when the SVG is written, rather than built as Strings here first.
+        var segments: [(x: Double, y: Double, w: Double, h: Double, kind: String, event: Int,
+                        showLabel: Bool, textX: Double, textY: Double)] = []
         var bars: [(x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String)] = []
-        var dots: [(x: Double, y: Double, kind: String, tooltip: String)] = []
-        var expiries: [(x: Double, y1: Double, y2: Double, tooltip: String)] = []
+        var dots: [(x: Double, y: Double, kind: String, event: Int)] = []
+        var expiries: [(x: Double, y1: Double, y2: Double, event: Int)] = []
         var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
 
         init(trace: SimulationTrace) {
-            // Stable sort: events at one instant keep the engine's order.
-            events = trace.events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            // Stable sort: events at one instant keep the engine's order. The engine's events come
+            // in time order, so the sort is skipped when they already are.
+            if trace.events.indices.dropFirst().allSatisfy({ trace.events[$0 - 1].time <= trace.events[$0].time }) {
+                events = trace.events
+            } else {
+                events = trace.events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            }
+            timeLabels = events.map { Format.seconds($0.time) }
             let end = max(trace.outcome.time, events.last?.time ?? 0, 0)
             let span = end > 0 ? end : 1
             let plotLeft = TimelineSVG.labelWidth
@@ -145,9 +157,8 @@ enum TimelineSVG {
                 let width = max(2, right - left)
                 let kind = Self.stateClass(state.detail)
                 segments.append((x: left, y: (laneY(0) + 6), w: width,
-                                 h: (TimelineSVG.laneHeight - 12), kind: kind,
-                                 tooltip: "\(state.detail) from \(Format.seconds(state.time))",
-                                 label: state.detail, showLabel: width >= Double(state.detail.count) * 7 + 8,
+                                 h: (TimelineSVG.laneHeight - 12), kind: kind, event: index,
+                                 showLabel: width >= Double(state.detail.count) * 7 + 8,
                                  textX: (left + 5), textY: (laneY(0) + 19)))
             }
 
@@ -166,8 +177,8 @@ enum TimelineSVG {
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
             let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
-            var expiries: [(x: Double, y1: Double, y2: Double, tooltip: String)] = []
-            var dots: [(x: Double, y: Double, kind: String, tooltip: String)] = []
+            var expiries: [(x: Double, y1: Double, y2: Double, event: Int)] = []
+            var dots: [(x: Double, y: Double, kind: String, event: Int)] = []
             var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
             for (index, event) in events.enumerated() {
                 let here = eventX[index]
@@ -180,13 +191,12 @@ enum TimelineSVG {
                 case .expiry where event.lane == "system" || !hasSystemExpiry:
                     let lane = event.subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
                     expiries.append((x: here, y1: (laneY(lane) + 12),
-                                     y2: (laneY(lane) + TimelineSVG.laneHeight - 4),
-                                     tooltip: "\(Format.seconds(event.time)): \(event.detail)"))
+                                     y2: (laneY(lane) + TimelineSVG.laneHeight - 4), event: index))
                 case .step, .log, .crash, .expiry:
                     guard let lane = threadLanes.firstIndex(of: event.lane) else { break }
                     dots.append((x: here,
                                  y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
-                                 kind: event.kind.rawValue, tooltip: "\(Format.seconds(event.time)) on \(event.lane): \(event.detail)"))
+                                 kind: event.kind.rawValue, event: index))
                 default: break
                 }
             }
@@ -237,10 +247,12 @@ enum TimelineSVG {
             for segment in segments {
                 w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
                 w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
-                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(segment.tooltip); w.markup("</title></rect>\n")
+                let state = events[segment.event]
+                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(state.detail); w.markup(" from ")
+                w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
                 if segment.showLabel {
                     w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
-                    w.markup("\" fill=\"#fff\">"); w.text(segment.label); w.markup("</text>\n")
+                    w.markup("\" fill=\"#fff\">"); w.text(state.detail); w.markup("</text>\n")
                 }
             }
             for bar in bars {
@@ -252,11 +264,14 @@ enum TimelineSVG {
             }
             for dot in dots {
                 w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
-                w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(dot.tooltip); w.markup("</title></circle>\n")
+                let event = events[dot.event]
+                w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
+                w.text(event.lane); w.markup(": "); w.text(event.detail); w.markup("</title></circle>\n")
             }
             for expiry in expiries {
                 w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
-                w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(expiry.tooltip)
+                w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
+                w.text(events[expiry.event].detail)
                 w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
                 w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
                 w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
@@ -291,8 +306,13 @@ enum TimelineSVG {
             var parts: [String] = []
             parts.append(taskLanes.isEmpty ? "No background task is begun." : "\(Format.count(taskLanes.count, "background task")) begun.")
             if !leaked.isEmpty { parts.append("Never ended: \(leaked.joined(separator: ", ")).") }
-            let systemExpiries = trace.events.filter { $0.kind == .expiry && $0.lane == "system" }.count
-            let expiries = systemExpiries > 0 ? systemExpiries : trace.events.filter { $0.kind == .expiry }.count
+            var systemExpiries = 0
+            var allExpiries = 0
+            for index in trace.events.indices where trace.events[index].kind == .expiry {
+                allExpiries += 1
+                if trace.events[index].lane == "system" { systemExpiries += 1 }
+            }
+            let expiries = systemExpiries > 0 ? systemExpiries : allExpiries
             if expiries > 0 { parts.append("The system calls the expiry handler \(expiries == 1 ? "once" : "\(expiries) times").") }
             parts.append("Outcome: \(trace.outcome) at \(Format.seconds(trace.outcome.time)).")
             return parts.joined(separator: " ")
