@@ -249,6 +249,19 @@ import Testing
         #expect(explorer.trace(replayed) == explorer.trace(failure.schedule))
     }
 
+    /// A random schedule's early expiry has more digits than milliseconds: printed and read back,
+    /// every schedule must come back exactly, or `bgkb check --replay` would run another one.
+    @Test(arguments: [0.0, 1, 10.999, 10.9990001, 7.318202627, 0.1 + 0.2, 1e-7, 123_456.789_012_345])
+    func printedSchedulesReadBackExactly(time: Double) throws {
+        let schedule = Schedule(budget: time, refusal: .returnsInvalid, forcedExpiry: time,
+                                choices: [.init(index: 2, choice: 1), .init(index: 9, choice: 3)])
+        let read = try #require(Schedule(parsing: schedule.description), "\(schedule)")
+        #expect(read.budget == schedule.budget, "\(schedule)")
+        #expect(read.forcedExpiry == schedule.forcedExpiry, "\(schedule)")
+        #expect(read.refusal == schedule.refusal)
+        #expect(read.choices == schedule.choices)
+    }
+
     @Test func aStepLimitStopsEndlessScenarios() throws {
         let s = try #require(scenario("""
             on applicationDidEnterBackground {

@@ -32,11 +32,19 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `budget=30s refusal=none expire=never choices=-`, or with `expire=12.001s` and `choices=3:1,7:2`.
+    /// Times are written to the millisecond when that is exact, and in full otherwise (a random
+    /// schedule's early expiry, `expire=7.318202627s`), so the printed schedule replays its run.
     public var description: String {
-        var text = "budget=\(formatSeconds(budget)) refusal=\(refusal.rawValue)"
-        text += " expire=" + (forcedExpiry.map(formatSeconds) ?? "never")
+        var text = "budget=\(Self.exactSeconds(budget)) refusal=\(refusal.rawValue)"
+        text += " expire=" + (forcedExpiry.map(Self.exactSeconds) ?? "never")
         text += " choices=" + (choices.isEmpty ? "-" : choices.map { "\($0.index):\($0.choice)" }.joined(separator: ","))
         return text
+    }
+
+    static func exactSeconds(_ seconds: Double) -> String {
+        let short = formatSeconds(seconds)
+        if Double(short.dropLast()) == seconds { return short }
+        return "\(seconds)s"
     }
 
     /// Reads back `description` (a `seed=` part is accepted and ignored: the choices say it all).
