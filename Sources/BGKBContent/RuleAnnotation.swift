@@ -69,9 +69,18 @@ struct RuleAnnotation {
                 return nil
             }
             let firmness = reader.enumValue("firmness", as: StatedNumber.Firmness.self, diagnostics: &diagnostics) ?? .exact
+            let measures = reader.string("measures", diagnostics: &diagnostics) ?? ""
+            // The quiz asks "What does the guidance give as the <measures>?" and the page heads
+            // the row with it: a question there reads as nonsense in both.
+            let firstWord = measures.prefix { !$0.isWhitespace }.lowercased()
+            if ["what", "how", "why", "when", "which", "who", "whether"].contains(firstWord) {
+                diagnostics.warning("number-measures-question",
+                                    "`measures` should name what the number is (\"background task budget\"), not ask a question: \"\(measures)\"",
+                                    at: reader.location("measures"))
+            }
             return StatedNumber(value: value, unit: unit, firmness: firmness,
                                 guaranteed: reader.bool("guaranteed", diagnostics: &diagnostics) ?? false,
-                                measures: reader.string("measures", diagnostics: &diagnostics) ?? "",
+                                measures: measures,
                                 note: reader.string("note", diagnostics: &diagnostics))
         }
     }

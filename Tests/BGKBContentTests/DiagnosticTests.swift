@@ -29,6 +29,8 @@ import Testing
         Case(name: "unterminated fence", text: "A point.\n\n```swift\nlet x = 1\n", expected: "Content/d.md:3:1 [unterminated-fence]"),
         Case(name: "empty document", text: "\n\n", expected: "Content/d.md:1:1 [empty-document]"),
         Case(name: "conflict note with nothing to attach to", text: "A.\n\n```conflict\nid: nothing\n```\n", expected: "Content/d.md:3:1 [conflict]"),
+        Case(name: "measures asks a question", text: "A point.\n\n```rule\nnumbers:\n  - {value: 60, unit: s, measures: what two tasks give}\n```\n",
+             expected: "Content/d.md:5:36 [number-measures-question]"),
         Case(name: "column after multi-byte text", text: "A point.\n\n```rule\ntopics: [é, nowhere]\n```\n", expected: "Content/d.md:4:13 [missing-topic]"),
     ])
     func eachProblemIsReportedWhereItIs(_ example: Case) {
