@@ -188,7 +188,10 @@ public struct QuizSession {
     }
 
     func summary(_ result: Result) -> String {
-        let percent = result.planned > 0 ? result.correct * 100 / result.planned : 0
+        // A session stopped early is scored on the questions it asked: 1 right of 1 asked is not
+        // 10 %. The pass mark still counts the questions not asked as missed, and says so.
+        let base = result.ending == .finished ? result.planned : result.asked
+        let percent = base > 0 ? result.correct * 100 / base : 0
         var text = "\n"
         switch result.ending {
         case .finished: break
@@ -196,11 +199,13 @@ public struct QuizSession {
         case .endOfInput: text += "End of input after \(result.asked) of \(result.planned) questions.\n"
         case .interrupted: text += "Interrupted after \(result.asked) of \(result.planned) questions.\n"
         }
-        var score = "Score: \(result.correct)/\(result.planned) (\(percent)%)"
+        var score = "Score: \(result.correct)/\(base) (\(percent)%)"
         if result.skipped > 0 { score += ", \(result.skipped) skipped" }
+        if base < result.planned { score += "; \(result.planned - base) not asked" }
         text += style.paint(score + ".", .bold) + "\n"
         if let mark = settings.passMark, let passed = result.passed {
-            text += "Pass mark \(mark)%: " + (passed ? style.paint("reached.", .green) : style.paint("not reached.", .red)) + "\n"
+            let unasked = base < result.planned ? " (questions not asked count as missed)" : ""
+            text += "Pass mark \(mark)%\(unasked): " + (passed ? style.paint("reached.", .green) : style.paint("not reached.", .red)) + "\n"
         }
         if !result.revisit.isEmpty {
             let list = result.revisit.map { "\($0.topic) (\($0.count))" }.joined(separator: ", ")

@@ -113,6 +113,18 @@ struct ScriptedTerminal: QuizTerminal {
         #expect(saves.saved.last?.cards.count == 1)
         #expect(saves.saved.last?.sessions.count == 1)
         #expect(terminal.output.contains("after 1 of 3 questions"))
+        #expect(terminal.output.contains("Score: 1/1 (100%); 2 not asked."), "scored on the questions asked")
+    }
+
+    /// Stopping early does not pass a mark the whole session would not: unasked questions count.
+    @Test func quittingEarlyKeepsThePassMarkOverThePlannedQuestions() {
+        let quiz = session(3, passMark: 50)
+        var terminal = ScriptedTerminal([letter(of: quiz.questions[0], seed: 5, right: true), "q"])
+        var progress = QuizProgress()
+        let result = quiz.run(terminal: &terminal, progress: &progress)
+        #expect(result.passed == false)
+        #expect(terminal.output.contains("Score: 1/1 (100%); 2 not asked."))
+        #expect(terminal.output.contains("Pass mark 50% (questions not asked count as missed): not reached."))
     }
 
     @Test func quittingStopsWithoutGradingTheCurrentQuestion() {
