@@ -95,6 +95,24 @@ import Testing
         #expect(PlainText.firstSentenceASCII(text) == nil)
     }
 
+    static let infoStrings = [
+        "", "scenario", "scenario follows", "scenario follows \"job0 ends its task once\"", "scenario  breaks   \"two  spaces\"",
+        "scenario follows \"\"", "scenario \"unclosed quote", "a\"b\"c", "\"\" \"\"", " lead and trail ", "quote\" mid word",
+        "scenario follows “curly quotes”", "cafe\u{301} \"x\"", "tab\there \"q\"",
+    ]
+
+    /// The byte path of fence info words must split as the Character path does; text beyond
+    /// ASCII takes the Character path.
+    @Test(arguments: infoStrings)
+    func infoWordsByBytesMatchCharacters(_ info: String) {
+        #expect(BlockWalker.infoWords(info) == BlockWalker.infoWordsByCharacter(info))
+        if info.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(BlockWalker.infoWordsASCII(info) != nil, "\(info.debugDescription) is ASCII but took the Character path")
+        } else {
+            #expect(BlockWalker.infoWordsASCII(info) == nil)
+        }
+    }
+
     static let apiWords = [
         "beginBackgroundTask(withName:expirationHandler:)", "`endBackgroundTask(_:)`,", "(UIApplication.shared)", "UIApplication.",
         "UIApplication's", "BGTaskScheduler", "BGTask.setTaskCompleted(success:);", "NSProcessInfo", "ProcessInfo", "ProcessInfo.processInfo",
