@@ -86,11 +86,28 @@ extension BlockWalker {
     /// Drops `endBackgroundTask(_:)` when `UIApplication.endBackgroundTask(_:)` is also named, and framework names.
     static func withoutBareDuplicates(_ apis: [String]) -> [String] {
         let unique = apis.uniqued.filter { !frameworkNames.contains($0) }
-        return unique.filter { api in !unique.contains { $0 != api && $0.hasSuffix("." + api) } }
+        // Each name's dotted form made once, not once per pair.
+        let dotted = unique.map { "." + $0 }
+        return unique.indices.filter { index in !unique.contains { $0 != unique[index] && $0.hasSuffix(dotted[index]) } }.map { unique[$0] }
     }
 
     /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.
     static func looksLikeAPI(_ span: String) -> Bool {
+        looksLikeAPIASCII(span) ?? looksLikeAPIByCharacter(span)
+    }
+
+    /// `looksLikeAPIByCharacter` over bytes for ASCII spans without a line break, where every
+    /// byte is one Character (Foundation's `contains(" ")` cost 9,000 instructions a span).
+    static func looksLikeAPIASCII(_ span: String) -> Bool? {
+        let bytes = span.utf8
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) else { return nil }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") || first == UInt8(ascii: ".") else { return false }
+        return !bytes.contains(UInt8(ascii: " ")) && bytes.count > 2
+            && bytes.contains { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 == UInt8(ascii: "(") }
+    }
+
+    static func looksLikeAPIByCharacter(_ span: String) -> Bool {
         guard let first = span.first, first.isLetter || first == "_" || first == "." else { return false }
         return !span.contains(" ") && span.count > 2 && (span.contains { $0.isUppercase } || span.contains("("))
     }

@@ -113,6 +113,17 @@ import Testing
         }
     }
 
+    static let codeSpans = [
+        "", "a", "ab", "abc", "Abc", "abC", "ab(", "a b(", "_x()", ".invalid", ".none", "0x8badf00d", "30s", "endBackgroundTask(_:)",
+        "UIApplication.shared", "x y", "[a]", "@MainActor", "ab\r\nC", "\u{00C9}cole()", "ÉCOLE", "UIApplication\u{301}", "a\tB",
+    ]
+
+    /// The byte path of `looksLikeAPI` must judge every ASCII code span as the Character path does.
+    @Test(arguments: codeSpans)
+    func codeSpansByBytesMatchCharacters(_ span: String) {
+        #expect(BlockWalker.looksLikeAPI(span) == BlockWalker.looksLikeAPIByCharacter(span), "\(span.debugDescription)")
+    }
+
     static let apiWords = [
         "beginBackgroundTask(withName:expirationHandler:)", "`endBackgroundTask(_:)`,", "(UIApplication.shared)", "UIApplication.",
         "UIApplication's", "BGTaskScheduler", "BGTask.setTaskCompleted(success:);", "NSProcessInfo", "ProcessInfo", "ProcessInfo.processInfo",
