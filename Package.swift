@@ -56,7 +56,8 @@ let package = Package(
         /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
         .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
-        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown"]),
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
+                                                       .product(name: "Mustache", package: "swift-mustache")]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
         .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         /// Simulated events per second and wall time of checking scenarios (run in release).

@@ -1,4 +1,5 @@
 import BGKBModel
+import Mustache
 import Testing
 @testable import BGKBSite
 
@@ -72,4 +73,15 @@ import Testing
 
     @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "https://a\" onclick=\"x", "//evil"])
     func rejectsOtherLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url) == false) }
+}
+
+/// The templates escape through `ByteHTMLContentType`: it must give exactly what Mustache's own
+/// HTML escaping gives, combining marks after a special character included.
+@Suite struct TemplateEscapingTests {
+    @Test(arguments: ["", "plain", "a < b && c > d", "\"quoted\" and 'single'", "ünïcode “curly” — dash", "<\u{301} combined",
+                      "&\u{20DD} enclosed", "'\u{0301}x", "mixed é & <tag>", "cr\r\nlf <x>", "\u{FEFF}<bom>", "emoji 👩‍💻 & more"])
+    func escapingMatchesMustache(_ text: String) throws {
+        let template = try MustacheTemplate(string: "{{x}}")
+        #expect(ByteHTMLContentType().escapeText(text) == template.render(["x": text]), "\(text.debugDescription)")
+    }
 }
