@@ -61,8 +61,15 @@ extension Machine {
         }
     }
 
-    func event(_ raw: RawEvent) -> TraceEvent {
-        let lane = laneName(raw.lane)
+    /// `lanes` and `taskLabels`: every lane's name and task's label, made once for a whole trace
+    /// (each was built again for every event, twice for some).
+    func event(_ raw: RawEvent, lanes: [String]? = nil, taskLabels: [String]? = nil) -> TraceEvent {
+        let lane: String
+        if let lanes, raw.lane >= 0, Int(raw.lane) < lanes.count { lane = lanes[Int(raw.lane)] } else { lane = laneName(raw.lane) }
+        func taskLabel(_ task: Int32) -> String {
+            if let taskLabels, task >= 0, Int(task) < taskLabels.count { return taskLabels[Int(task)] }
+            return self.taskLabel(task)
+        }
         func make(_ kind: TraceEvent.Kind, _ subject: String?, _ detail: String) -> TraceEvent {
             TraceEvent(time: raw.time, kind: kind, lane: lane, subject: subject, detail: detail)
         }
@@ -142,7 +149,10 @@ extension Machine {
     }
 
     var materializedTrace: SimulationTrace {
-        SimulationTrace(events: trace.map(event), outcome: modelOutcome, schedule: schedule.description, seed: schedule.seed)
+        let lanes = laneNames.indices.map { laneName(Int32($0)) }
+        let taskLabels = tasks.indices.map { taskLabel(Int32($0)) }
+        return SimulationTrace(events: trace.map { event($0, lanes: lanes, taskLabels: taskLabels) }, outcome: modelOutcome,
+                               schedule: schedule.description, seed: schedule.seed)
     }
 
     // MARK: Expectations
