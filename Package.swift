@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
         .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
-        .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel"]),
+        .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
                                                        .product(name: "Mustache", package: "swift-mustache")]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.

@@ -52,7 +52,7 @@ struct RuleAnnotation {
         }
     }
 
-    static func numbers(_ node: Node, block: YAMLBlock, diagnostics: inout Diagnostics) -> [StatedNumber] {
+    static func numbers(_ node: YAMLNode, block: YAMLBlock, diagnostics: inout Diagnostics) -> [StatedNumber] {
         guard let sequence = node.sequence else {
             diagnostics.error("bad-field-value", "`numbers` must be a list of `{value, unit, firmness, measures}` entries", at: block.location(node.mark))
             return []
@@ -85,13 +85,13 @@ struct RuleAnnotation {
         }
     }
 
-    static func citations(_ node: Node, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> [Citation] {
-        let items: [Node]
+    static func citations(_ node: YAMLNode, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> [Citation] {
+        let items: [YAMLNode]
         if let sequence = node.sequence { items = Array(sequence) } else { items = [node] }
         return items.compactMap { citation($0, key: key, block: block, references: &references, diagnostics: &diagnostics) }
     }
 
-    static func citation(_ item: Node, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> Citation? {
+    static func citation(_ item: YAMLNode, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> Citation? {
         if let scalar = item.scalar {
             references.append(Reference(target: .source, id: scalar.string, location: block.location(item.mark), role: "citation"))
             return Citation(source: scalar.string)
@@ -108,7 +108,7 @@ struct RuleAnnotation {
                         unverified: reader.bool("unverified", diagnostics: &diagnostics) ?? false)
     }
 
-    static func dispute(_ node: Node, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> Dispute? {
+    static func dispute(_ node: YAMLNode, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> Dispute? {
         guard let reader = FieldReader(node, block: block, what: "`dispute`",
                                        allowed: ["claim", "claimed-by", "verdict", "counter-sources", "corrected-by"], diagnostics: &diagnostics) else { return nil }
         guard let claim = reader.string("claim", diagnostics: &diagnostics),

@@ -11,19 +11,21 @@ struct YAMLBlock {
     let columnOffset: Int
     let text: String
 
-    func location(_ mark: Mark?) -> SourceLocation {
+    func location(_ mark: YAMLNode.Mark?) -> SourceLocation {
         guard let mark else { return SourceLocation(path: path, line: firstLine, column: 1 + columnOffset) }
         return SourceLocation(path: path, line: firstLine + mark.line - 1, column: mark.column + columnOffset)
     }
 
     /// Parses the YAML, reporting a syntax error where libyaml found it. Empty text gives nil.
-    func compose(diagnostics: inout Diagnostics, what: String) -> Node? {
+    /// The shapes `YAMLSubset` knows are read without libyaml, to the same nodes.
+    func compose(diagnostics: inout Diagnostics, what: String) -> YAMLNode? {
+        if let node = YAMLSubset.parse(text) { return node }
         do {
-            return try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text).map(YAMLNode.init)
         } catch let error as YamlError {
             switch error {
             case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
-                diagnostics.error("bad-front-matter", "\(what) is not valid YAML: \(problem)", at: location(mark))
+                diagnostics.error("bad-front-matter", "\(what) is not valid YAML: \(problem)", at: location(YAMLNode.Mark(line: mark.line, column: mark.column)))
             default:
                 diagnostics.error("bad-front-matter", "\(what) is not valid YAML: \(error)", at: location(nil))
             }
@@ -38,10 +40,10 @@ struct YAMLBlock {
 struct FieldReader {
     let block: YAMLBlock
     let what: String
-    private(set) var fields: [(key: String, keyNode: Node, value: Node)] = []
+    private(set) var fields: [(key: String, keyNode: YAMLNode, value: YAMLNode)] = []
 
     /// Nil (with an error) when `node` is not a mapping.
-    init?(_ node: Node, block: YAMLBlock, what: String, allowed: [String], diagnostics: inout Diagnostics) {
+    init?(_ node: YAMLNode, block: YAMLBlock, what: String, allowed: [String], diagnostics: inout Diagnostics) {
         self.block = block
         self.what = what
         guard let mapping = node.mapping else {
@@ -60,7 +62,7 @@ struct FieldReader {
         }
     }
 
-    func node(_ key: String) -> Node? { fields.first { $0.key == key }?.value }
+    func node(_ key: String) -> YAMLNode? { fields.first { $0.key == key }?.value }
     func has(_ key: String) -> Bool { node(key) != nil }
     func location(_ key: String) -> SourceLocation { block.location(node(key)?.mark) }
 
@@ -79,7 +81,7 @@ struct FieldReader {
         return FieldReader.strings(value, key: key, what: what, block: block, diagnostics: &diagnostics)
     }
 
-    static func strings(_ value: Node, key: String, what: String, block: YAMLBlock, diagnostics: inout Diagnostics) -> [(String, SourceLocation)] {
+    static func strings(_ value: YAMLNode, key: String, what: String, block: YAMLBlock, diagnostics: inout Diagnostics) -> [(String, SourceLocation)] {
         if let scalar = value.scalar { return scalar.string.isEmpty ? [] : [(scalar.string, block.location(value.mark))] }
         guard let sequence = value.sequence else {
             diagnostics.error("bad-field-value", "`\(key)` in \(what) must be a list", at: block.location(value.mark))

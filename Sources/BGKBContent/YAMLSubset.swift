@@ -1,0 +1,227 @@
+/// Reads the few YAML shapes Content's blocks are written in, without libyaml: a mapping of
+/// `key: value` lines whose values are plain or quoted scalars on one line, flow lists
+/// (`[a, "b"]`), flow mappings (`{source: x, locator: "y"}`), a block list of those (`- {…}`),
+/// or another such mapping indented under its key.
+/// Anything else (comments, tabs, escapes, multi-line scalars, anchors, a value that would be a
+/// YAML error) gives nil, and Yams reads the block. The result is the node Yams would give,
+/// marks included; `YAMLSubsetTests` holds it to that on every block in Content. Yams cost about
+/// 240,000 instructions per rule block, a sixth of loading Content; this takes about 45,000.
+enum YAMLSubset {
+    /// A line's UTF-8 bytes. Every byte the subset looks for is ASCII, and no byte of a
+    /// multi-byte character is, so scanning bytes finds exactly the characters it means.
+    typealias Line = ArraySlice<UInt8>
+
+    static func parse(_ text: String) -> YAMLNode? {
+        let bytes = Array(text.utf8)
+        var lines: [Line] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case 0x0A:
+                lines.append(bytes[start..<index])
+                start = index + 1
+            case 0x20...0x22, 0x24...0x7E, 0x80...:
+                // Not in the subset, left to Yams: `#` (comments), tab, CR and other controls, C1
+                // controls (NEL is a line break in YAML 1.1), U+2028 and U+2029, the BOM, U+FFFE/F.
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return nil }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                    return nil
+                }
+                if byte == 0xEF, index + 2 < bytes.count,
+                   (bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF) || (bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE) {
+                    return nil
+                }
+            default:
+                return nil
+            }
+            index += 1
+        }
+        lines.append(bytes[start...])
+        return topLevelMapping(lines)
+    }
+
+    private static func isKeyCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+        default: return false
+        }
+    }
+
+    private static func isBlank(_ line: Line) -> Bool { line.allSatisfy { $0 == UInt8(ascii: " ") } }
+
+    /// libyaml counts columns in characters (Unicode scalars), from 1 here as Yams gives them.
+    private static func column(_ index: Int, in line: Line) -> Int {
+        line[line.startIndex..<index].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+    }
+
+    private static func text(_ slice: Line) -> String { String(decoding: slice, as: UTF8.self) }
+
+    private static func skipSpaces(_ line: Line, _ index: Int) -> Int {
+        var index = index
+        while index < line.endIndex && line[index] == UInt8(ascii: " ") { index += 1 }
+        return index
+    }
+
+    private static func topLevelMapping(_ lines: [Line]) -> YAMLNode? {
+        var lineIndex = 0
+        guard let node = blockMapping(lines, &lineIndex, indent: 0) else { return nil }
+        // Whatever is left must be blank: a line less indented than a nested mapping ends it, and
+        // at the top that is a line the subset does not know.
+        while lineIndex < lines.count {
+            guard isBlank(lines[lineIndex]) else { return nil }
+            lineIndex += 1
+        }
+        return node
+    }
+
+    /// `key: value` lines indented by `indent`, from `lineIndex` to the first line indented less
+    /// (left there). A key with nothing after its colon takes a block list, or a mapping indented
+    /// deeper, from the lines that follow.
+    private static func blockMapping(_ lines: [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var mark: YAMLNode.Mark?
+        while lineIndex < lines.count {
+            let line = lines[lineIndex]
+            if isBlank(line) { lineIndex += 1; continue }
+            let keyStart = skipSpaces(line, line.startIndex)
+            let lineIndent = keyStart - line.startIndex
+            if lineIndent < indent { break }
+            guard lineIndent == indent else { return nil }
+            var end = keyStart
+            while end < line.endIndex && isKeyCharacter(line[end]) { end += 1 }
+            // A key, a colon, then a space and a value or the line's end.
+            guard end > keyStart, end < line.endIndex, line[end] == UInt8(ascii: ":"),
+                  line[keyStart] != UInt8(ascii: "-") else { return nil }
+            let keyMark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
+            if mark == nil { mark = keyMark }
+            let key = YAMLNode(.scalar(text(line[keyStart..<end])), mark: keyMark)
+            if end + 1 == line.endIndex {
+                lineIndex += 1
+                while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
+                guard lineIndex < lines.count else { return nil }
+                let next = lines[lineIndex]
+                let first = skipSpaces(next, next.startIndex)
+                let nextIndent = first - next.startIndex
+                if next[first] == UInt8(ascii: "-") {
+                    guard nextIndent >= indent, let list = blockList(lines, &lineIndex, indent: nextIndent) else { return nil }
+                    pairs.append((key: key, value: list))
+                } else {
+                    guard nextIndent > indent, let nested = blockMapping(lines, &lineIndex, indent: nextIndent) else { return nil }
+                    pairs.append((key: key, value: nested))
+                }
+                continue
+            }
+            guard line[end + 1] == UInt8(ascii: " ") else { return nil }
+            let start = skipSpaces(line, end + 1)
+            guard start < line.endIndex, let (node, after) = value(line, start, line: lineIndex + 1, flow: false),
+                  skipSpaces(line, after) == line.endIndex else { return nil }
+            pairs.append((key: key, value: node))
+            lineIndex += 1
+        }
+        guard !pairs.isEmpty else { return nil }
+        return YAMLNode(.mapping(pairs), mark: mark)
+    }
+
+    /// `- item` lines indented by `indent`, each item a one-line value, from `lineIndex` to the
+    /// first line that is not one (left there).
+    private static func blockList(_ lines: [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
+        var items: [YAMLNode] = []
+        let mark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
+        while lineIndex < lines.count {
+            let line = lines[lineIndex]
+            let dash = skipSpaces(line, line.startIndex)
+            guard dash - line.startIndex == indent, dash < line.endIndex, line[dash] == UInt8(ascii: "-") else { break }
+            guard dash + 1 < line.endIndex, line[dash + 1] == UInt8(ascii: " ") else { return nil }
+            let start = skipSpaces(line, dash + 1)
+            guard start < line.endIndex, let (item, after) = value(line, start, line: lineIndex + 1, flow: false),
+                  skipSpaces(line, after) == line.endIndex else { return nil }
+            items.append(item)
+            lineIndex += 1
+        }
+        guard !items.isEmpty else { return nil }
+        return YAMLNode(.sequence(items), mark: mark)
+    }
+
+    /// A value starting at `index`, and the index after it. `flow`: inside `[…]` or `{…}`, where
+    /// `,`, `]` and `}` end a plain scalar.
+    private static func value(_ line: Line, _ index: Int, line number: Int, flow: Bool) -> (YAMLNode, Int)? {
+        let mark = YAMLNode.Mark(line: number, column: column(index, in: line))
+        switch line[index] {
+        case UInt8(ascii: "["):
+            var items: [YAMLNode] = []
+            var position = skipSpaces(line, index + 1)
+            guard position < line.endIndex else { return nil }
+            if line[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence([]), mark: mark), position + 1) }
+            while true {
+                guard position < line.endIndex, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
+                items.append(item)
+                position = skipSpaces(line, after)
+                guard position < line.endIndex else { return nil }
+                if line[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence(items), mark: mark), position + 1) }
+                guard line[position] == UInt8(ascii: ",") else { return nil }
+                position = skipSpaces(line, position + 1)
+            }
+        case UInt8(ascii: "{"):
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            var position = skipSpaces(line, index + 1)
+            guard position < line.endIndex, line[position] != UInt8(ascii: "}") else { return nil }
+            while true {
+                let keyStart = position
+                while position < line.endIndex && isKeyCharacter(line[position]) { position += 1 }
+                guard position > keyStart, position + 1 < line.endIndex, line[position] == UInt8(ascii: ":"),
+                      line[position + 1] == UInt8(ascii: " "),
+                      line[keyStart] != UInt8(ascii: "-") else { return nil }
+                let key = YAMLNode(.scalar(text(line[keyStart..<position])),
+                                   mark: YAMLNode.Mark(line: number, column: column(keyStart, in: line)))
+                position = skipSpaces(line, position + 1)
+                guard position < line.endIndex, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
+                pairs.append((key: key, value: item))
+                position = skipSpaces(line, after)
+                guard position < line.endIndex else { return nil }
+                if line[position] == UInt8(ascii: "}") { return (YAMLNode(.mapping(pairs), mark: mark), position + 1) }
+                guard line[position] == UInt8(ascii: ",") else { return nil }
+                position = skipSpaces(line, position + 1)
+            }
+        case UInt8(ascii: "\""), UInt8(ascii: "'"):
+            let quote = line[index]
+            var close = index + 1
+            while close < line.endIndex && line[close] != quote {
+                // Escapes (and a doubled single quote) are left to Yams.
+                if line[close] == UInt8(ascii: "\\") { return nil }
+                close += 1
+            }
+            guard close < line.endIndex else { return nil }
+            if quote == UInt8(ascii: "'"), close + 1 < line.endIndex, line[close + 1] == UInt8(ascii: "'") { return nil }
+            return (YAMLNode(.scalar(text(line[(index + 1)..<close])), mark: mark), close + 1)
+        default:
+            // A plain scalar: not starting with an indicator, holding no `:` that could start a
+            // mapping (in a list or mapping between braces, none at all), ended by a flow
+            // delimiter in flow context and by the line's end otherwise, trailing spaces trimmed.
+            switch line[index] {
+            case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+                 UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+                return nil
+            default: break
+            }
+            var end = index
+            while end < line.endIndex {
+                let byte = line[end]
+                if flow {
+                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { break }
+                    if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { return nil }
+                } else if byte == UInt8(ascii: ":") && (end + 1 == line.endIndex || line[end + 1] == UInt8(ascii: " ")) {
+                    return nil
+                }
+                end += 1
+            }
+            var last = end
+            while last > index && line[last - 1] == UInt8(ascii: " ") { last -= 1 }
+            guard last > index else { return nil }
+            return (YAMLNode(.scalar(text(line[index..<last])), mark: mark), end)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+@testable import BGKBContent
+import Foundation
+import Testing
+import Yams
+
+/// `YAMLSubset` reads blocks without libyaml; whatever it reads must be exactly what Yams reads
+/// (marks included), and it must never accept what Yams rejects.
+@Suite struct YAMLSubsetTests {
+    /// Every piece of YAML-shaped text in Content: front matter, the body of every fenced block
+    /// (the subset must also turn down Swift and scenario code), sources.yml and topics.yml.
+    static let contentTexts: [String] = {
+        var texts: [String] = []
+        let root = repositoryRoot + "/Content"
+        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
+        for file in files.sorted() where file.hasSuffix(".md") || file.hasSuffix(".yml") {
+            guard let text = try? String(contentsOfFile: root + "/" + file, encoding: .utf8) else { continue }
+            if file.hasSuffix(".yml") { texts.append(text); continue }
+            let lines = text.components(separatedBy: "\n")
+            if lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") {
+                texts.append(lines[1..<end].joined(separator: "\n"))
+            }
+            var fence: [String]?
+            for line in lines {
+                if line.hasPrefix("```") {
+                    if let body = fence { texts.append(body.joined(separator: "\n")); fence = nil } else { fence = [] }
+                } else {
+                    fence?.append(line)
+                }
+            }
+        }
+        return texts
+    }()
+
+    static let edgeCases = [
+        "id: a\nkind: must", "topics: [a, b, \"c d\"]", "topics: []", "apis: ['x', \"y\"]", "numbers:\n  - {value: 5, unit: s}",
+        "numbers:\n- {value: 5, unit: s}\nid: x", "sources:\n  - a\n  - \"b\"", "title: a: b", "title: a:b", "title: ends:",
+        "title: \"quo\\\"te\"", "title: 'it''s'", "title: # comment", "title: x # comment", "title: - x", "title: [a, b",
+        "title: {a: b", "title: {a: b}", "title: {a:b}", "k: [a:b]", "k: v\n  continued", "k:\n", "k:", "k:   ", "", "  ",
+        "k: v\n\nl: w", "k: v\r\nl: w", "k:\tv", "k: &anchor v", "k: *alias", "k: !tag v", "k: |\n  block", "k: >\n  folded",
+        "- a\n- b", "k: v\nk: w", "k: ünïcode “curly” — dash", "k: [é, nowhere]", "k: {a: 'x', b: \"y z\"}",
+        "k:\n  - {a: b}\n  - {a: c}\n  l: x", "k:\n  - a\n   - b", "k: v,", "k: a, b", "k: [a, ]", "k: {a: b, }",
+        "k: \"unclosed", "k: 'unclosed", "k: \u{FEFF}x", "k: x\u{85}y", "k: -1", "k: .invalid", "k: 0x8badf00d", "k: ~",
+        "k: [a, [b]]", "k: [{a: b}]", "k: @x", "k: `x`", "k: %x", "k: ?x", "k: x?", "k: 10:30", "k: \"\"", "k: ''", "K-1_b: v",
+        "a:\n  b: c\n  d:\n    - x\ne: f", "a:\n  b: c\n e: f", "a:\n\n  b: c", "a:\n  - x\n  b: y", "a:\n  b:\n  - x\n  c: y",
+        "a:\n  b: c\n    d: e", "a:\n    b: c\n  d: e", "a:\n  b: {c: d}\nz: [1]", "a:\n- x\n- y\nb: z", "a:\n  b:\n    c:\n      - d",
+        "a:\n  - x\n - y", "a:\n  b: c\n\n  d: e\n", "a: b\n\n\n", "a:\n  -x", "a:\n  - ", "a:\n  b: c\nb", "a:\n  b",
+    ]
+
+    @Test(arguments: contentTexts.indices)
+    func contentReadsAsYamsReadsIt(index: Int) throws {
+        try Self.check(Self.contentTexts[index])
+    }
+
+    @Test(arguments: edgeCases)
+    func edgeCasesReadAsYamsReadsThem(_ text: String) throws {
+        try Self.check(text)
+    }
+
+    /// The subset is worth having only if it reads the common blocks.
+    @Test func theSubsetReadsMostOfContentsRuleBlocks() {
+        let blocks = Self.contentTexts.filter { $0.hasPrefix("id:") }
+        let read = blocks.filter { YAMLSubset.parse($0) != nil }
+        #expect(blocks.count > 50)
+        #expect(read.count * 10 >= blocks.count * 8, "\(read.count) of \(blocks.count) rule blocks")
+    }
+
+    static func check(_ text: String) throws {
+        guard let fast = YAMLSubset.parse(text) else { return }
+        let composed: Node?
+        do {
+            composed = try Yams.compose(yaml: text)
+        } catch {
+            Issue.record("the subset read text Yams rejects: \(text.debugDescription): \(error)")
+            return
+        }
+        let slow = try #require(composed.map(YAMLNode.init), "Yams read nothing from \(text.debugDescription)")
+        #expect(fast == slow, "\(text.debugDescription)\nsubset: \(describe(fast))\nYams:   \(describe(slow))")
+    }
+
+    static func describe(_ node: YAMLNode) -> String {
+        let mark = node.mark.map { "@\($0)" } ?? ""
+        switch node.content {
+        case let .scalar(text): return "\(text.debugDescription)\(mark)"
+        case let .sequence(items): return "[\(items.map(describe).joined(separator: ", "))]\(mark)"
+        case let .mapping(pairs): return "{\(pairs.map { describe($0.key) + ": " + describe($0.value) }.joined(separator: ", "))}\(mark)"
+        }
+    }
+}
