@@ -1,3 +1,5 @@
+import Yams
+
 /// Reads the few YAML shapes Content's blocks are written in, without libyaml: a mapping of
 /// `key: value` lines whose values are plain or quoted scalars on one line, flow lists
 /// (`[a, "b"]`), flow mappings (`{source: x, locator: "y"}`), a block list of those (`- {…}`),
@@ -222,6 +224,20 @@ enum YAMLSubset {
             while last > index && line[last - 1] == UInt8(ascii: " ") { last -= 1 }
             guard last > index else { return nil }
             return (YAMLNode(.scalar(text(line[index..<last])), mark: mark), end)
+        }
+    }
+}
+
+/// For the fuzzer and tests: why `YAMLSubset`'s reading of `text` differs from Yams', or nil when
+/// it does not (the subset turned the text down, or read exactly what Yams reads).
+public enum YAMLSubsetCheck {
+    public static func mismatch(_ text: String) -> String? {
+        guard let fast = YAMLSubset.parse(text) else { return nil }
+        do {
+            guard let slow = try Yams.compose(yaml: text).map(YAMLNode.init) else { return "the subset read text in which Yams finds nothing" }
+            return fast == slow ? nil : "the subset and Yams read different nodes"
+        } catch {
+            return "the subset read text Yams rejects: \(error)"
         }
     }
 }
