@@ -45,6 +45,14 @@ struct ScenarioLexer {
 
     static let symbolBytes: [[UInt8]] = symbols.map { Array($0.utf8) }
 
+    /// For each first byte, the symbols that start with it (indexes into `symbols`, longest first as
+    /// there): the byte lexer tries those alone instead of every symbol in turn.
+    static let symbolsByFirstByte: [[Int]] = {
+        var table = [[Int]](repeating: [], count: 128)
+        for (index, bytes) in symbolBytes.enumerated() { table[Int(bytes[0])].append(index) }
+        return table
+    }()
+
     static func tokenize(_ text: String) -> (tokens: [ScenarioToken], problems: [Problem]) {
         if let bytes = asciiBytes(text) { return tokenizeASCII(bytes) }
         return tokenizeCharacters(text)
@@ -73,9 +81,12 @@ struct ScenarioLexer {
     /// `tokenizeCharacters` for ASCII text without "\r", on bytes (see `asciiBytes`).
     static func tokenizeASCII(_ bytes: [UInt8]) -> (tokens: [ScenarioToken], problems: [Problem]) {
         var tokens: [ScenarioToken] = []
+        tokens.reserveCapacity(bytes.count / 3)
         var problems: [Problem] = []
         var lineNumber: Int32 = 0
         var lineStart = 0
+        let symbolBytes = Self.symbolBytes
+        let symbolsByFirstByte = Self.symbolsByFirstByte
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while lineStart <= bytes.count {
             lineNumber += 1
@@ -129,7 +140,8 @@ struct ScenarioLexer {
                     continue
                 }
                 var matched = false
-                for (index, symbol) in symbolBytes.enumerated() where i + symbol.count <= end {
+                for index in symbolsByFirstByte[Int(c)] where i + symbolBytes[index].count <= end {
+                    let symbol = symbolBytes[index]
                     var equal = true
                     for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
                     if equal {
