@@ -224,43 +224,33 @@ extension BlockWalker {
     /// ASCII byte is its own Character there (no info string holds a line break), so splitting
     /// bytes splits Characters. Walking Characters cost 29,000 instructions per fence.
     static func infoWordsASCII(_ info: String) -> [String]? {
+        let bytes = Array(info.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) else { return nil }
+        let quote = UInt8(ascii: "\"")
         var words: [String] = []
-        var ascii = true
         var start: Int?
         var quoted = false
-        var index = 0
-        info.utf8.withContiguousStorageIfAvailable { bytes in
-            func word(to end: Int) {
-                if let first = start, end > first {
-                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
-                }
-                start = nil
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x80 || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n") { ascii = false; return }
-                if quoted {
-                    if byte == UInt8(ascii: "\"") {
-                        // A closing quote ends the word even when it is empty.
-                        words.append(start.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0..<index]), as: UTF8.self) } ?? "")
-                        start = nil
-                        quoted = false
-                    } else if start == nil {
-                        start = index
-                    }
-                } else if byte == UInt8(ascii: "\"") {
-                    word(to: index)
-                    quoted = true
-                } else if byte == UInt8(ascii: " ") {
-                    word(to: index)
+        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        for (index, byte) in bytes.enumerated() {
+            if quoted {
+                if byte == quote {
+                    // A closing quote ends the word even when it is empty.
+                    words.append(text((start ?? index)..<index))
+                    start = nil
+                    quoted = false
                 } else if start == nil {
                     start = index
                 }
-                index += 1
+            } else if byte == quote || byte == UInt8(ascii: " ") {
+                if let first = start { words.append(text(first..<index)) }
+                start = nil
+                quoted = byte == quote
+            } else if start == nil {
+                start = index
             }
-            word(to: bytes.count)
-        } ?? { ascii = false }()
-        return ascii ? words : nil
+        }
+        if let first = start { words.append(text(first..<bytes.count)) }
+        return words
     }
 
     static func infoWordsByCharacter(_ info: String) -> [String] {

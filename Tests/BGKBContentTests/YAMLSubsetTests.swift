@@ -48,12 +48,12 @@ import Yams
 
     @Test(arguments: contentTexts.indices)
     func contentReadsAsYamsReadsIt(index: Int) throws {
-        try Self.check(Self.contentTexts[index])
+        Self.check(Self.contentTexts[index])
     }
 
     @Test(arguments: edgeCases)
     func edgeCasesReadAsYamsReadsThem(_ text: String) throws {
-        try Self.check(text)
+        Self.check(text)
     }
 
     /// The subset is worth having only if it reads the common blocks.
@@ -64,17 +64,11 @@ import Yams
         #expect(read.count * 10 >= blocks.count * 8, "\(read.count) of \(blocks.count) rule blocks")
     }
 
-    static func check(_ text: String) throws {
-        guard let fast = YAMLSubset.parse(text) else { return }
-        let composed: Node?
-        do {
-            composed = try Yams.compose(yaml: text)
-        } catch {
-            Issue.record("the subset read text Yams rejects: \(text.debugDescription): \(error)")
-            return
-        }
-        let slow = try #require(composed.map(YAMLNode.init), "Yams read nothing from \(text.debugDescription)")
-        #expect(fast == slow, "\(text.debugDescription)\nsubset: \(describe(fast))\nYams:   \(describe(slow))")
+    static func check(_ text: String) {
+        guard let problem = YAMLSubsetCheck.mismatch(text) else { return }
+        let fast = YAMLSubset.parse(text).map(describe) ?? "-"
+        let slow = ((try? Yams.compose(yaml: text)) ?? nil).map { describe(YAMLNode($0)) } ?? "-"
+        Issue.record("\(problem): \(text.debugDescription)\nsubset: \(fast)\nYams:   \(slow)")
     }
 
     static func describe(_ node: YAMLNode) -> String {

@@ -268,6 +268,13 @@ public struct Explorer {
             pool.append(contentsOf: items)
             return start..<pool.count
         }
+        /// Whether an early expiry at `forced` falls strictly inside one of the quiet intervals of
+        /// `entry`'s run (an unforced one), where it would change nothing.
+        func isQuiet(_ forced: Double, in entry: Memo.Entry) -> Bool {
+            stride(from: entry.quiet.lowerBound, to: entry.quiet.upperBound, by: 2).contains {
+                quietPool[$0] < forced && forced < quietPool[$0 + 1]
+            }
+        }
         /// Runs or covers the schedule `make` builds (whose system configuration is
         /// `configuration`); its decisions (in `pool`) and, when asked, its instants.
         func visit(_ configuration: Schedule, key: Int32, pool: inout [UInt8], instants: Bool,
@@ -275,9 +282,7 @@ public struct Explorer {
             var repeated = memo.match(key, refusal: configuration.refusal, budget: configuration.budget)
             if repeated == nil, let forced = configuration.forcedExpiry,
                let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget),
-               stride(from: twin.quiet.lowerBound, to: twin.quiet.upperBound, by: 2).contains(where: {
-                   quietPool[$0] < forced && forced < quietPool[$0 + 1]
-               }) {
+               isQuiet(forced, in: twin) {
                 repeated = twin
             }
             if let entry = repeated {
@@ -383,11 +388,7 @@ public struct Explorer {
                 }
                 index += 1
             }
-            if let forced = schedule.forcedExpiry {
-                guard stride(from: entry.quiet.lowerBound, to: entry.quiet.upperBound, by: 2).contains(where: {
-                    quietPool[$0] < forced && forced < quietPool[$0 + 1]
-                }) else { return nil }
-            }
+            if let forced = schedule.forcedExpiry, !isQuiet(forced, in: entry) { return nil }
             return entry
         }
         // Seeded random schedules on top; those that provably repeat a systematic run are counted

@@ -56,7 +56,7 @@ struct Templates: Sendable {
 
 /// Mustache's HTML escaping (`<`, `>`, `&`, `"` and `'`, Character by Character), without walking
 /// Characters when it need not: text with none of those bytes is returned as it is, and ASCII text
-/// (where every byte is a Character) is escaped byte by byte. Only text beyond ASCII that holds
+/// (where every byte is a Character) goes through `HTMLWriter.text`, which escapes the same five. Only text beyond ASCII that holds
 /// one of them goes Character by Character, since there a combining mark after `<` makes another
 /// Character that Mustache leaves alone. Mustache's own loop was a sixth of a rebuild's side pages.
 struct ByteHTMLContentType: MustacheContentType {
@@ -74,19 +74,10 @@ struct ByteHTMLContentType: MustacheContentType {
         }
         guard special else { return text }
         guard ascii else { return Self.escapeByCharacter(text) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "<"): bytes += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): bytes += Array("&gt;".utf8)
-            case UInt8(ascii: "&"): bytes += Array("&amp;".utf8)
-            case UInt8(ascii: "\""): bytes += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): bytes += Array("&#39;".utf8)
-            default: bytes.append(byte)
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        // On ASCII, bytes are Characters: the pages' own byte escaping gives the same text.
+        var writer = HTMLWriter(capacity: text.utf8.count + 16)
+        writer.text(text)
+        return writer.string
     }
 
     /// Mustache's own `htmlEscape`, Character by Character.
