@@ -62,3 +62,44 @@ import Testing
         #expect(with.covered < with.runs)
     }
 }
+
+/// A thread whose next step only leaves blocks nothing observes takes it at once rather than
+/// standing as an alternative. That must only remove repeats: every distinct run the explorer
+/// made with the alternative offered, it still makes without it, and no verdict changes.
+@Suite struct SilentExitTests {
+    static func explore(_ s: Scenario, atOnce: Bool) -> (runs: Set<String>, failed: Bool, schedules: Int) {
+        var options = Explorer.Options()
+        options.randomSchedules = 0
+        options.maxRuns = 200_000
+        options.takesSilentExitsAtOnce = atOnce
+        let explorer = Explorer(scenario: s, options: options)
+        var runs = Set<String>()
+        _ = explorer.firstTrace { trace in
+            // The run as drawn, without the line naming the schedule that made it.
+            let drawn = TimelineRenderer.render(trace).split(separator: "\n").filter { !$0.contains("schedule: ") }
+            runs.insert(drawn.joined(separator: "\n"))
+            return false
+        }
+        let result = explorer.explore(stopAtFirstFailure: false)
+        return (runs, result.failure != nil, result.runs)
+    }
+
+    @Test(arguments: ExplorerMemoTests.texts.indices)
+    func takingSilentExitsAtOnceLosesNoRun(index: Int) throws {
+        let (name, text) = ExplorerMemoTests.texts[index]
+        let s = try #require(scenario(text))
+        let offered = Self.explore(s, atOnce: false)
+        let atOnce = Self.explore(s, atOnce: true)
+        #expect(offered.failed == atOnce.failed, "\(name): the verdict changed")
+        #expect(atOnce.schedules <= offered.schedules, "\(name)")
+        let lost = offered.runs.subtracting(atOnce.runs)
+        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+    }
+
+    /// The generated benchmark corpus's first pattern: a worker ends with `work`, then leaves its
+    /// blocks at the instant the budget or a forced expiry falls due.
+    @Test func silentExitsNoLongerDoubleTheSchedules() throws {
+        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
+        #expect(Self.explore(s, atOnce: true).schedules < Self.explore(s, atOnce: false).schedules)
+    }
+}

@@ -14,6 +14,10 @@ public struct Explorer {
         public var budgets: [Double] = [0, 1, 5, 30]
         /// Stop after this many runs, so a pathological scenario cannot stall `bgkb check`.
         public var maxRuns = 4000
+        /// A thread whose next step only leaves blocks that nothing observes takes that step at
+        /// once instead of standing as a scheduling alternative (see `Machine.exitsSilently`).
+        /// False restores the alternative: more schedules, the same runs; tests compare the two.
+        public var takesSilentExitsAtOnce = true
         public init() {}
     }
 
@@ -43,7 +47,9 @@ public struct Explorer {
 
     /// A fresh machine per call: a local value, so its mutations need no runtime exclusivity checks.
     private func makeMachine() -> Machine {
-        Machine(scenario: scenario, constants: constants)
+        var machine = Machine(scenario: scenario, constants: constants)
+        machine.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
+        return machine
     }
 
     /// The run nobody interferes with: the scenario's own (or the standard) budget, no refusal,
