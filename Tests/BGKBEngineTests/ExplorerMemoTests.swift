@@ -26,6 +26,33 @@ import Testing
         #expect(result.covered < result.runs)
     }
 
+    /// A budget whose event would fall due just as a forced expiry ends a period repeats the run
+    /// (the forced expiry is queued first), but only if no other period lasted as long: here the
+    /// first trip's period lasts 0 s, so a budget of 0 falls due inside it and must be simulated.
+    @Test func aBudgetTiedWithTheForcedExpiryIsSharedOnlyWhenNoOtherPeriodWasAsLong() throws {
+        let s = try #require(scenario("""
+            at 0s: app launches
+            at 1s: app enters background
+            at 10s: app enters foreground
+            at 20s: app enters background
+
+            var id: UIBackgroundTaskIdentifier = .invalid
+
+            on applicationDidEnterBackground {
+              id = beginBackgroundTask(withName: "trip") {
+                endBackgroundTask(id)
+                id = .invalid
+              }
+              endBackgroundTask(id)
+              id = .invalid
+            }
+
+            expect suspended
+            """))
+        let mismatches = Explorer(scenario: s).reuseMismatches()
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(3).joined(separator: "; "))")
+    }
+
     /// A scenario with no background task never starts a period: every budget gives the same run,
     /// and only the first is simulated at each level.
     @Test func aRunWithoutAPeriodIsTheSameUnderEveryBudget() throws {

@@ -124,6 +124,9 @@ public struct Explorer {
             var refusalRead: Bool
             /// nil: the budget mattered, so only this budget gives this run.
             var budgetFloor: Double?
+            /// See `Machine.forcedPeriodStart` (nil: no forced expiry ended a live period).
+            var forcedPeriodStart: Double?
+            var otherPeriodsFloor: Double
             var decisions: Range<Int>
             var instants: Range<Int>
             /// Unforced runs only: their quiet intervals (`Machine.quietIntervals`) in `quietPool`.
@@ -147,14 +150,20 @@ public struct Explorer {
         /// An earlier run of the same rest that this refusal and budget would repeat exactly: it
         /// never read the refusal (or had the same one), and its budget never mattered and this
         /// one's event would come due only after every period was over (or it had the same one).
-        func match(_ key: Int32, refusal: Conditions.Refusal, budget: Double) -> Entry? {
+        func match(_ key: Int32, refusal: Conditions.Refusal, budget: Double, forced: Double?) -> Entry? {
             var index = heads[Int(key)]
             while index >= 0 {
                 let entry = entries[Int(index)]
                 if entry.refusal == refusal || !entry.refusalRead {
                     if entry.budget == budget { return entry }
                     // The margin keeps float rounding in `start + budget` from deciding a tie.
-                    if let floor = entry.budgetFloor, budget > floor + 1e-9 { return entry }
+                    if let floor = entry.budgetFloor {
+                        if budget > floor + 1e-9 { return entry }
+                        // This budget's event would fall due exactly when the forced expiry ended
+                        // the longest period, queued behind it: the same run.
+                        if let start = entry.forcedPeriodStart, let forced, start + budget == forced,
+                           budget > entry.otherPeriodsFloor + 1e-9 { return entry }
+                    }
                 }
                 index = entry.next
             }
@@ -285,9 +294,9 @@ public struct Explorer {
         /// `configuration`); its decisions (in `pool`) and, when asked, its instants.
         func visit(_ configuration: Schedule, key: Int32, pool: inout [UInt8], instants: Bool,
                    make: () -> Schedule) -> (Range<Int>, Range<Int>)? {
-            var repeated = memo.match(key, refusal: configuration.refusal, budget: configuration.budget)
+            var repeated = memo.match(key, refusal: configuration.refusal, budget: configuration.budget, forced: configuration.forcedExpiry)
             if repeated == nil, let forced = configuration.forcedExpiry,
-               let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget),
+               let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget, forced: nil),
                isQuiet(forced, in: twin) {
                 repeated = twin
             }
@@ -303,6 +312,7 @@ public struct Explorer {
             memo.add(Memo.Entry(
                 refusal: schedule.refusal, budget: schedule.budget, refusalRead: machine.refusalRead,
                 budgetFloor: machine.budgetMatters ? nil : machine.budgetFloor,
+                forcedPeriodStart: machine.forcedPeriodStart, otherPeriodsFloor: machine.otherPeriodsFloor,
                 decisions: decisions, instants: instantRange, quiet: quiet, ran: Int32(ran.count)), key: key)
             ran.append(schedule)
             return (decisions, instantRange)
@@ -375,7 +385,7 @@ public struct Explorer {
         /// holds), or when an early expiry does not fall where the run it would repeat is quiet.
         func randomRepeat(_ schedule: Schedule) -> Memo.Entry? {
             guard let seed = schedule.seed,
-                  var entry = memo.match(0, refusal: schedule.refusal, budget: schedule.budget) else { return nil }
+                  var entry = memo.match(0, refusal: schedule.refusal, budget: schedule.budget, forced: nil) else { return nil }
             var generator = SeededGenerator(seed: seed)
             var key: Int32 = 0
             var made = 0
@@ -388,7 +398,7 @@ public struct Explorer {
                     made += 1
                     guard made <= options.preemptionBound,
                           let child = memo.childKeys.find(parent: key, index: Int32(index), choice: value),
-                          let next = memo.match(child, refusal: schedule.refusal, budget: schedule.budget) else { return nil }
+                          let next = memo.match(child, refusal: schedule.refusal, budget: schedule.budget, forced: nil) else { return nil }
                     key = child
                     entry = next
                 }

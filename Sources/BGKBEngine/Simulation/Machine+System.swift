@@ -14,7 +14,9 @@ extension Machine {
             // S4: the system may call tasks in at any time, not only when the budget runs out.
             guard state == .background else { return }
             record(-1, .forcedExpiry)
+            handlingForcedExpiry = true
             expireAll()
+            handlingForcedExpiry = false
             for index in bgTasks.indices where !bgTasks[index].completed { expireBGTask(Int32(index)) }
             for index in activities.indices where activities[index].active { expireActivity(Int32(index)) }
         case let .handlerDeadline(task):
@@ -200,6 +202,7 @@ extension Machine {
     mutating func noteBudgetStopsMattering() {
         guard let start = periodStart, !periodExpired else { return }
         budgetFloor = max(budgetFloor, now - start)
+        if handlingForcedExpiry { forcedPeriodStart = start } else { otherPeriodsFloor = max(otherPeriodsFloor, now - start) }
     }
 
     mutating func startPeriod() {

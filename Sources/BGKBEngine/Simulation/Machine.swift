@@ -213,6 +213,15 @@ struct Machine {
     var budgetMatters = false
     /// Starts at -infinity: a run that never began a period is the same under every budget.
     var budgetFloor: Double = -.infinity
+    /// The start of the period a forced expiry ended while it was live, and the longest any
+    /// other period stayed live. A budget whose event would fall due at the very instant of the
+    /// forced expiry queues behind it (the forced expiry is posted first, in `reset`) and finds
+    /// the period already over: that budget gives this very run too, though it is not above
+    /// `budgetFloor`.
+    var forcedPeriodStart: Double?
+    var otherPeriodsFloor: Double = -.infinity
+    /// Set while a forced expiry is being handled, for `noteBudgetStopsMattering`.
+    var handlingForcedExpiry = false
     /// Open intervals of time (flat pairs) in which nothing could run (the clock jumped over
     /// them) and the app was not in the background, and the time after a run ended. An early
     /// expiry forced strictly inside one is handled alone, finds no background period to end and
@@ -329,6 +338,9 @@ struct Machine {
         refusalRead = false
         budgetMatters = false
         budgetFloor = -.infinity
+        forcedPeriodStart = nil
+        otherPeriodsFloor = -.infinity
+        handlingForcedExpiry = false
         clear(&quietIntervals)
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
     }
