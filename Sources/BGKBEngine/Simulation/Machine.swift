@@ -643,8 +643,11 @@ struct Machine {
             threads[t].pendingHead = 0
         }
         clear(&threads[t].env)
-        let captured = Int(item.captured.start)..<Int(item.captured.start + item.captured.count)
-        threads[t].env.append(contentsOf: capturePool[captured])
+        // One by one: a block captures a handful of variables, and appending a slice of the
+        // pool took the generic path (a tenth of starting an item).
+        for index in Int(item.captured.start)..<Int(item.captured.start + item.captured.count) {
+            threads[t].env.append(capturePool[index])
+        }
         let block = scenario.blocks[Int(item.block)]
         if block.parameters > 0 {
             cells.append(item.parameter)
