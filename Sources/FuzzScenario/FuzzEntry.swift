@@ -30,8 +30,8 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// Every distinct run (as drawn, without the schedule line) of a whole exploration of up to 300
-/// schedules and whether one failed; nil when the cap cut the exploration short.
+/// Every distinct run (as drawn, without the schedule line) of a whole exploration of up to
+/// 1,000 schedules and whether one failed; nil when the cap cut the exploration short.
 private func distinctRuns(_ scenario: Scenario, takingSilentExitsAtOnce: Bool) -> (runs: Set<String>, failed: Bool)? {
     var options = Explorer.Options()
     options.maxRuns = 1000

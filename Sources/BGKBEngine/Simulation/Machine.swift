@@ -494,6 +494,9 @@ struct Machine {
         return true
     }
 
+    /// A worker that exits this way is marked finished sooner, so a later spawn may reuse its
+    /// slot: that changes thread indices, never lanes (numbered in spawn order), so the runs drawn
+    /// are the same (`SilentExitTests`).
     private mutating func exitSilently(_ t: Int) {
         while !threads[t].frames.isEmpty {
             steps += 1
