@@ -2,27 +2,43 @@
 /// the rest still renders with its code spans, emphasis and links.
 public enum MarkdownWriter {
     public static func inlines(_ nodes: some Sequence<MarkdownNode>) -> String {
-        nodes.map(inline).joined()
+        var out = ""
+        for node in nodes { write(node, into: &out) }
+        return out
     }
 
     public static func inline(_ node: MarkdownNode) -> String {
+        var out = ""
+        write(node, into: &out)
+        return out
+    }
+
+    /// Appends to one string: building a string per node and joining them cost a third of
+    /// walking a rule's blocks.
+    private static func write(_ node: MarkdownNode, into out: inout String) {
         switch node.kind {
-        case .text: return escape(node.literal)
-        case .softBreak: return "\n"
-        case .lineBreak: return "\\\n"
+        case .text: out += escape(node.literal)
+        case .softBreak: out += "\n"
+        case .lineBreak: out += "\\\n"
         case .code:
             let ticks = node.literal.contains("`") ? "``" : "`"
             let pad = node.literal.hasPrefix("`") || node.literal.hasSuffix("`") ? " " : ""
-            return ticks + pad + node.literal + pad + ticks
-        case .emphasis: return "*" + inlines(node.children) + "*"
-        case .strong: return "**" + inlines(node.children) + "**"
+            out += ticks; out += pad; out += node.literal; out += pad; out += ticks
+        case .emphasis: wrap(node, "*", "*", into: &out)
+        case .strong: wrap(node, "**", "**", into: &out)
         case let .link(destination, title):
-            return "[" + inlines(node.children) + "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")"
+            wrap(node, "[", "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")", into: &out)
         case let .image(destination, title):
-            return "![" + inlines(node.children) + "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")"
-        case .htmlInline: return node.literal
-        default: return inlines(node.children)
+            wrap(node, "![", "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")", into: &out)
+        case .htmlInline: out += node.literal
+        default: for child in node.children { write(child, into: &out) }
         }
+    }
+
+    private static func wrap(_ node: MarkdownNode, _ open: String, _ close: String, into out: inout String) {
+        out += open
+        for child in node.children { write(child, into: &out) }
+        out += close
     }
 
     /// Backslash-escapes what would otherwise start markup, and nothing more, so the text stays
@@ -30,7 +46,7 @@ public enum MarkdownWriter {
     /// at a line's start.
     static func escape(_ text: String) -> String {
         // Most text has none of these bytes, and then nothing changes.
-        guard text.utf8.contains(where: { escapedBytes.contains($0) }) else { return text }
+        guard text.utf8.contains(where: isEscapedByte) else { return text }
         var result = ""
         result.reserveCapacity(text.count)
         let characters = Array(text)
@@ -50,5 +66,13 @@ public enum MarkdownWriter {
         return result
     }
 
-    private static let escapedBytes: Set<UInt8> = Set("\\`*_[]<>#".utf8)
+    /// The bytes `escape` may act on (backslash, backtick and `*_[]<>#`): a switch, where a
+    /// `Set<UInt8>` hashed every byte of the text.
+    private static func isEscapedByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+             UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "#"): return true
+        default: return false
+        }
+    }
 }

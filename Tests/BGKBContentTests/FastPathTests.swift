@@ -1,5 +1,6 @@
 @testable import BGKBContent
 import BGKBMarkdown
+import BGKBModel
 import Foundation
 import Testing
 
@@ -20,6 +21,16 @@ import Testing
         " ",
         "**Why it matters.** [a link](#x) ~30 s",
     ]
+
+    /// A rule id is checked by bytes; it must accept exactly what the character test accepted.
+    @Test(arguments: texts + ["kebab-case-id", "id-2", "Upper-case", "under_score", "caf\u{E9}", "cafe\u{301}", "a\r\nb",
+                              "-", "0x8badf00d", "\u{FF41}", "x\u{200D}y", "ａ"])
+    func ruleIDCheckMatchesCharacterTest(_ id: String) {
+        let characterValid = !id.isEmpty && id.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+        var diagnostics = Diagnostics()
+        RuleAnnotation.checkID(id, at: BGKBModel.SourceLocation(path: "x", line: 1, column: 1), diagnostics: &diagnostics)
+        #expect(diagnostics.errors.isEmpty == characterValid)
+    }
 
     @Test(arguments: texts)
     func wordsMatchCharacterSplit(_ text: String) {
