@@ -470,3 +470,27 @@ extension Array where Element: Hashable {
         return filter { seen.insert($0).inserted }
     }
 }
+
+extension Sequence where Element: StringProtocol {
+    /// `joined(separator:)`, into storage reserved once for the whole result: the standard
+    /// library's join grew its result piece by piece and cost about 9 k instructions for a
+    /// block's few lines (a twentieth of reading a rule). The bytes are the same.
+    func concatenated(separator: String) -> String {
+        var count = 0
+        var pieces = 0
+        for piece in self {
+            count += piece.utf8.count
+            pieces += 1
+        }
+        guard pieces > 0 else { return "" }
+        var result = ""
+        result.reserveCapacity(count + separator.utf8.count * (pieces - 1))
+        var first = true
+        for piece in self {
+            if !first { result.append(separator) }
+            result.append(contentsOf: piece)
+            first = false
+        }
+        return result
+    }
+}

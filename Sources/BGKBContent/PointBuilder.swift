@@ -54,7 +54,7 @@ extension BlockWalker {
             detailParts.append(source(of: block))
             if case .codeBlock = block.kind {} else { plainParts.append(block.plainText); prose.append(block.plainText) }
         }
-        let plain = plainParts.joined(separator: "\n")
+        let plain = plainParts.concatenated(separator: "\n")
 
         let id = annotation?.id ?? PlainText.slug(statement)
         let examples = draft.examples.compactMap { example(from: $0, rule: id, diagnostics: &diagnostics) }
@@ -63,13 +63,13 @@ extension BlockWalker {
         let apis = Self.withoutBareDuplicates((annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain))
         let title = annotation?.title ?? PlainText.title(from: statement)
         let numbers = annotation?.numbers ?? PlainText.numbers(in: plain, measures: title)
-        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.joined(separator: " "))
-        return Rule(id: id, title: title, statement: statement.replacingNewlines, details: detailParts.joined(separator: "\n\n"),
+        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.concatenated(separator: " "))
+        return Rule(id: id, title: title, statement: statement.replacingNewlines, details: detailParts.concatenated(separator: "\n\n"),
                     kind: annotation?.kind ?? PlainText.kind(of: statement), callout: callout, topics: topics, apis: apis.uniqued,
                     numbers: numbers, crashCodes: crashCodes.uniqued, sources: sources,
-                    why: why.isEmpty ? nil : why.joined(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.joined(separator: "\n\n"),
+                    why: why.isEmpty ? nil : why.concatenated(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.concatenated(separator: "\n\n"),
                     examples: examples, dispute: annotation?.dispute, notSimulated: annotation?.notSimulated,
-                    related: annotation?.related ?? [], wording: prose.map(\.trimmed).filter { !$0.isEmpty }.joined(separator: "\n\n"),
+                    related: annotation?.related ?? [], wording: prose.map(\.trimmed).filter { !$0.isEmpty }.concatenated(separator: "\n\n"),
                     document: documentID, version: front.version,
                     location: parser.location(draft.blocks.first?.start ?? Position(line: 1, column: 1)))
     }
@@ -175,7 +175,7 @@ extension BlockWalker {
         var text = lines[(first - 1)..<last]
         // cmark ends a block on the line before a blank one, except lists, whose end may include it.
         while let tail = text.last, tail.trimmed.isEmpty { text = text.dropLast() }
-        return text.joined(separator: "\n")
+        return text.concatenated(separator: "\n")
     }
 
     private func example(from block: MarkdownNode, rule: String, diagnostics: inout Diagnostics) -> Example? {

@@ -22,6 +22,16 @@ import Testing
         "**Why it matters.** [a link](#x) ~30 s",
     ]
 
+    /// `concatenated` must give `joined`'s very bytes, combining marks at the seams included.
+    @Test(arguments: [[], [""], ["a"], ["", ""], ["e", "\u{301}x"], ["line one", "", "line three  "], texts, ["\r", "\n"]])
+    func concatenatedMatchesJoined(_ pieces: [String]) {
+        for separator in ["", "\n", "\n\n", " \u{301}"] {
+            #expect(Array(pieces.concatenated(separator: separator).utf8) == Array(pieces.joined(separator: separator).utf8))
+            #expect(Array(pieces[...].dropFirst().concatenated(separator: separator).utf8)
+                    == Array(pieces[...].dropFirst().joined(separator: separator).utf8))
+        }
+    }
+
     /// A rule id is checked by bytes; it must accept exactly what the character test accepted.
     @Test(arguments: texts + ["kebab-case-id", "id-2", "Upper-case", "under_score", "caf\u{E9}", "cafe\u{301}", "a\r\nb",
                               "-", "0x8badf00d", "\u{FF41}", "x\u{200D}y", "ａ"])
