@@ -1,4 +1,5 @@
 import BGKBModel
+import Foundation
 
 /// What the pipeline reads out of a point's plain text when no annotation says otherwise. It works
 /// on text that cmark has already stripped of markup, word by word: never on Markdown source.
@@ -374,10 +375,14 @@ extension String {
     /// character of its own unless a `\r` comes before it, so without `\r` the bytes split directly.
     var lines: [String] {
         let fast: [String]?? = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
-            guard !bytes.contains(UInt8(ascii: "\r")) else { return nil }
+            // memchr finds each byte many at a time, where a loop looked at every byte: the
+            // scans were three fifths of splitting a document.
+            guard let base = bytes.baseAddress,
+                  memchr(base, Int32(UInt8(ascii: "\r")), bytes.count) == nil else { return bytes.isEmpty ? [""] : nil }
             var result: [String] = []
             var start = 0
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            while let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
                 start = index + 1
             }
