@@ -110,7 +110,9 @@ enum PlainText {
         while let last = text.last, ".:;,".contains(last) { text.removeLast() }
         guard text.count > 72 else { return text }
         var result = ""
-        for word in text.split(separator: " ") {
+        // At most 35 words fit in 70 characters (each is one or more plus a space), so splitting
+        // off 36 is enough: splitting the whole statement cost 37 k instructions a long one.
+        for word in text.split(separator: " ", maxSplits: 36) {
             if result.count + word.count + 1 > 70 { break }
             result += result.isEmpty ? String(word) : " " + word
         }

@@ -32,6 +32,26 @@ import Testing
         }
     }
 
+    /// A long statement's title splits off only the words that can fit; it must be the title that
+    /// splitting every word gave, single-letter words (the most that can fit) included.
+    @Test(arguments: texts + [String(repeating: "a ", count: 100), String(repeating: "ab ", count: 60) + "end.",
+                              String(repeating: "word ", count: 13) + "x" + String(repeating: " y", count: 40),
+                              String(repeating: "é ", count: 80), "short statement.", String(repeating: "x", count: 200)])
+    func titleMatchesSplittingEveryWord(_ statement: String) {
+        var text = statement.replacingNewlines
+        while let last = text.last, ".:;,".contains(last) { text.removeLast() }
+        var expected = text
+        if text.count > 72 {
+            expected = ""
+            for word in text.split(separator: " ") {
+                if expected.count + word.count + 1 > 70 { break }
+                expected += expected.isEmpty ? String(word) : " " + word
+            }
+            expected += "…"
+        }
+        #expect(PlainText.title(from: statement) == expected)
+    }
+
     /// A rule id is checked by bytes; it must accept exactly what the character test accepted.
     @Test(arguments: texts + ["kebab-case-id", "id-2", "Upper-case", "under_score", "caf\u{E9}", "cafe\u{301}", "a\r\nb",
                               "-", "0x8badf00d", "\u{FF41}", "x\u{200D}y", "ａ"])
@@ -124,6 +144,11 @@ import Testing
 
     /// The byte path of fence info words must split as the Character path does; text beyond
     /// ASCII takes the Character path.
+    @Test(arguments: infoStrings + ["   ", "rule", "  conflict  x", "x\r\n y", " \u{301}a b", "é b"])
+    func firstInfoWordMatchesCharacterSplit(_ info: String) {
+        #expect(BlockWalker.firstInfoWord(info) == info.split(separator: " ").first.map(String.init))
+    }
+
     @Test(arguments: infoStrings)
     func infoWordsByBytesMatchCharacters(_ info: String) {
         #expect(BlockWalker.infoWords(info) == BlockWalker.infoWordsByCharacter(info))
