@@ -433,7 +433,11 @@ extension Character {
 extension String {
     /// `utf8.contains(byte)`, over the contiguous bytes when the string has them.
     func containsByte(_ byte: UInt8) -> Bool {
-        utf8.withContiguousStorageIfAvailable { $0.contains(byte) } ?? utf8.contains(byte)
+        // memchr looks at many bytes at a time; a whole file is scanned for `\r` on every load.
+        utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? utf8.contains(byte)
     }
 }
 
@@ -441,8 +445,14 @@ extension String.UTF8View {
     /// Whether `first` is directly followed by `second` somewhere.
     func containsPair(_ first: UInt8, _ second: UInt8) -> Bool {
         if let found = withContiguousStorageIfAvailable({ bytes -> Bool in
-            guard bytes.count > 1 else { return false }
-            for index in 1..<bytes.count where bytes[index] == second && bytes[index - 1] == first { return true }
+            guard let base = bytes.baseAddress, bytes.count > 1 else { return false }
+            // Each `first` found by memchr, then the byte after it checked.
+            var start = 0
+            while let hit = memchr(base + start, Int32(first), bytes.count - start) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if index + 1 < bytes.count && bytes[index + 1] == second { return true }
+                start = index + 1
+            }
             return false
         }) { return found }
         var previous: UInt8 = 0

@@ -52,6 +52,29 @@ import Testing
         #expect(PlainText.title(from: statement) == expected)
     }
 
+    /// The memchr scans must answer as a walk over every byte does.
+    @Test(arguments: texts + ["0x8badf00d", "x0", "0", "00x", "\r", "ends with 0", "0x", "a\r\nb"])
+    func byteScansMatchAWalk(_ text: String) {
+        let bytes = Array(text.utf8)
+        for byte in [UInt8(ascii: "\r"), UInt8(ascii: "0"), UInt8(ascii: "x"), 0xCC, UInt8(ascii: "\n")] {
+            #expect(text.containsByte(byte) == bytes.contains(byte))
+        }
+        for (first, second) in [(UInt8(ascii: "0"), UInt8(ascii: "x")), (UInt8(ascii: "\r"), UInt8(ascii: "\n")), (UInt8(ascii: "x"), UInt8(ascii: "0"))] {
+            let walked = bytes.indices.dropFirst().contains { bytes[$0 - 1] == first && bytes[$0] == second }
+            #expect(text.utf8.containsPair(first, second) == walked)
+        }
+    }
+
+    /// A revision entry is a correction by the same words whether searched by bytes or by
+    /// Foundation.
+    @Test(arguments: texts + ["Corrected the budget.", "Fixed an ERROR in the listing", "fixed a typo", "fixed all",
+                              "wrong", "wron", "Mistake", "incorrectly dated", "erro", "", "Wrong\u{301} accent", "caf\u{E9} error"])
+    func correctionWordsMatchFoundation(_ text: String) {
+        let lower = text.lowercased()
+        let expected = ["correct", "error", "mistake", "wrong", "fixed a"].contains { lower.range(of: $0) != nil }
+        #expect(VersionLinker.isCorrection(text) == expected)
+    }
+
     /// A rule id is checked by bytes; it must accept exactly what the character test accepted.
     @Test(arguments: texts + ["kebab-case-id", "id-2", "Upper-case", "under_score", "caf\u{E9}", "cafe\u{301}", "a\r\nb",
                               "-", "0x8badf00d", "\u{FF41}", "x\u{200D}y", "ａ"])
