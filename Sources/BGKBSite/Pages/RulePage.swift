@@ -4,34 +4,12 @@ import BGKBModel
 /// timelines, what to do instead, sources, revision history with word diffs, related rules.
 enum RulePage {
     static func renderAll(_ context: SiteContext, sink: SiteSink) -> StepOutput {
-        let rules = Array(context.corpus.rules.enumerated())
         // Pages are independent, so they render on every core and go to the sink (disk) as soon as
         // each is made; only their diagnostics come back, merged in corpus order, so the output
-        // does not depend on thread timing.
-        let results = ParallelMap.map(rules) { index, rule -> Diagnostics? in
-            guard let path = context.rulePath(rule.id) else { return nil }
-            guard let ledger = context.ledger else {
-                let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
-                sink.emit(path, page.bytes)
-                return diagnostics
-            }
-            // The streaming build: run this rule's examples now and drop their traces as soon as
-            // the page is written, so at most a few rules' traces are in memory at once.
-            let clock = ContinuousClock()
-            let start = clock.now
-            var verdicts: [String: ExampleVerdict] = [:]
-            var exampleDiagnostics = Diagnostics()
-            for example in rule.examples {
-                let (verdict, found) = ExampleRunner.check(example, cache: ledger.cache)
-                exampleDiagnostics.append(contentsOf: found)
-                if let verdict { verdicts[verdict.example.identifier] = verdict }
-            }
-            let ran = clock.now
-            let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
-            sink.emit(path, page.bytes)
-            ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
-                          work: ExampleWork(verdicts.values), engineTime: ran - start, pageTime: clock.now - ran)
-            return diagnostics
+        // does not depend on thread timing. Positions, not `(index, rule)` pairs: pairing copied
+        // every rule (a retain per field) up front and released them all at the end.
+        let results = ParallelMap.map(Array(context.corpus.rules.indices)) { index -> Diagnostics? in
+            renderOne(context.corpus.rules[index], index: index, context: context, sink: sink)
         }
         var output = StepOutput()
         for case let diagnostics? in results {
@@ -39,6 +17,34 @@ enum RulePage {
             output.streamedCount += 1
         }
         return output
+    }
+
+    /// One rule's page (running its examples first in the streaming build); nil when the rule has
+    /// no page. The rule is borrowed from the corpus, not copied.
+    private static func renderOne(_ rule: Rule, index: Int, context: SiteContext, sink: SiteSink) -> Diagnostics? {
+        guard let path = context.rulePath(rule.id) else { return nil }
+        guard let ledger = context.ledger else {
+            let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
+            sink.emit(path, page.bytes)
+            return diagnostics
+        }
+        // The streaming build: run this rule's examples now and drop their traces as soon as
+        // the page is written, so at most a few rules' traces are in memory at once.
+        let clock = ContinuousClock()
+        let start = clock.now
+        var verdicts: [String: ExampleVerdict] = [:]
+        var exampleDiagnostics = Diagnostics()
+        for example in rule.examples {
+            let (verdict, found) = ExampleRunner.check(example, cache: ledger.cache)
+            exampleDiagnostics.append(contentsOf: found)
+            if let verdict { verdicts[verdict.example.identifier] = verdict }
+        }
+        let ran = clock.now
+        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
+        sink.emit(path, page.bytes)
+        ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
+                      work: ExampleWork(verdicts.values), engineTime: ran - start, pageTime: clock.now - ran)
+        return diagnostics
     }
 
     static func render(_ rule: Rule, context: SiteContext, path: String) -> (String, Diagnostics) {
