@@ -94,11 +94,12 @@ import Testing
 /// standing as an alternative. That must only remove repeats: every distinct run the explorer
 /// made with the alternative offered, it still makes without it, and no verdict changes.
 @Suite struct SilentExitTests {
-    static func explore(_ s: Scenario, atOnce: Bool) -> (runs: Set<String>, failed: Bool, schedules: Int) {
+    static func explore(_ s: Scenario, atOnce: Bool, dropsSettledRoundChecks: Bool = true) -> (runs: Set<String>, failed: Bool, schedules: Int) {
         var options = Explorer.Options()
         options.randomSchedules = 0
         options.maxRuns = 200_000
         options.takesSilentExitsAtOnce = atOnce
+        options.dropsSettledRoundChecks = dropsSettledRoundChecks
         let explorer = Explorer(scenario: s, options: options)
         var runs = Set<String>()
         _ = explorer.firstTrace { trace in
@@ -128,5 +129,31 @@ import Testing
     @Test func silentExitsNoLongerDoubleTheSchedules() throws {
         let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
         #expect(Self.explore(s, atOnce: true).schedules < Self.explore(s, atOnce: false).schedules)
+    }
+}
+
+/// A round's leak check that finds no leak would find none later in its round either, so it is
+/// dropped instead of being offered at every step of its instant (`Machine.isDead`). Exploring
+/// every sample and simulator case whole both ways must give the same verdict and lose no run.
+@Suite struct SettledRoundCheckTests {
+    @Test(arguments: ExplorerMemoTests.texts.indices)
+    func droppingSettledRoundChecksLosesNoRun(index: Int) throws {
+        let (name, text) = ExplorerMemoTests.texts[index]
+        let s = try #require(scenario(text))
+        let offered = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: false)
+        let dropped = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: true)
+        #expect(offered.failed == dropped.failed, "\(name): the verdict changed")
+        #expect(dropped.schedules <= offered.schedules, "\(name)")
+        let lost = offered.runs.subtracting(dropped.runs)
+        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+    }
+
+    /// The benchmark corpus's upload pattern under an early expiry: the check that follows it
+    /// stood as an alternative at each step of the instant and only repeated the run.
+    @Test func settledRoundChecksNoLongerMultiplyTheSchedules() throws {
+        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
+        let offered = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: false)
+        let dropped = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: true)
+        #expect(dropped.schedules < offered.schedules)
     }
 }

@@ -233,6 +233,74 @@ import Testing
         }
     }
 
+    /// S14: a BGTask reaches the app through its launch handler, so an early expiry at the very
+    /// instant of the launch cannot complete the task before that handler runs (the app would
+    /// then be suspended with its launch handler never called). Explored three choices deep,
+    /// beyond the explorer's usual two, the launch handler always runs.
+    @Test func anEarlyExpiryNeverSkipsTheLaunchHandler() throws {
+        let s = try #require(scenario("""
+            Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.refresh"]
+            at 0s: app launches
+            at 1s: app enters background
+            at 2h: system launches "com.example.refresh"
+
+            on didFinishLaunching {
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
+                print("launched")
+                task.setTaskCompleted(success: true)
+              }
+            }
+
+            on applicationDidEnterBackground {
+              try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+            }
+
+            expect printed "launched"
+            """))
+        var options = Explorer.Options()
+        options.preemptionBound = 3
+        options.maxRuns = 100_000
+        let result = Explorer(scenario: s, options: options).explore(stopAtFirstFailure: true)
+        #expect(!result.capped)
+        #expect(result.failure == nil, "\(result.failure.map { "\($0.schedule): \($0.reason)" } ?? "")")
+    }
+
+    /// Once the launch handler has begun, an early expiry reaches the task; before the handler sets
+    /// `expirationHandler`, the task is marked complete and unsuccessful (BGTask.h).
+    @Test func anEarlyExpiryBeforeTheExpirationHandlerIsSetCompletesTheTask() throws {
+        let s = try #require(scenario("""
+            Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.refresh"]
+            at 0s: app launches
+            at 1s: app enters background
+            at 2h: system launches "com.example.refresh"
+
+            on didFinishLaunching {
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
+                print("launched")
+                task.expirationHandler = {
+                  task.setTaskCompleted(success: false)
+                }
+                work 5s
+                task.setTaskCompleted(success: true)
+              }
+            }
+
+            on applicationDidEnterBackground {
+              try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+            }
+
+            expect printed "launched"
+            """))
+        let trace = try #require(Explorer(scenario: s).firstTrace { trace in
+            trace.events.contains { $0.detail.contains("no expirationHandler, so it is marked complete") }
+        })
+        let rendered = TimelineRenderer.render(trace)
+        // The launch handler had begun: its first line ran before the expiry reached the task.
+        let launched = try #require(trace.events.firstIndex { $0.detail.contains("print(\"launched\")") }, "\(rendered)")
+        let expired = try #require(trace.events.firstIndex { $0.detail.contains("no expirationHandler") }, "\(rendered)")
+        #expect(launched < expired, "\(rendered)")
+    }
+
     @Test func runsAreDeterministicAndSchedulesReplay() throws {
         let sample = ScenarioSamples.legacyBackgroundSync
         let s = try #require(scenario(sample.text))

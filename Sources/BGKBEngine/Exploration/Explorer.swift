@@ -18,6 +18,10 @@ public struct Explorer {
         /// once instead of standing as a scheduling alternative (see `Machine.exitsSilently`).
         /// False restores the alternative: more schedules, the same runs; tests compare the two.
         public var takesSilentExitsAtOnce = true
+        /// A round's leak check that finds no leak is dropped instead of standing as a scheduling
+        /// alternative at every step of its instant (see `Machine.isDead`): it would find none
+        /// whenever it ran. False restores the alternative; tests compare the two.
+        public var dropsSettledRoundChecks = true
         public init() {}
     }
 
@@ -49,6 +53,7 @@ public struct Explorer {
     private func makeMachine() -> Machine {
         var machine = Machine(scenario: scenario, constants: constants)
         machine.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
+        machine.dropsSettledRoundChecks = options.dropsSettledRoundChecks
         return machine
     }
 

@@ -17,7 +17,14 @@ extension Machine {
             handlingForcedExpiry = true
             expireAll()
             handlingForcedExpiry = false
-            for index in bgTasks.indices where !bgTasks[index].completed { expireBGTask(Int32(index)) }
+            // A BGTask is handed to the app through its launch handler, which is also where the
+            // app sets its expiration handler: the system cannot call in a task it has not yet
+            // handed over, so an early expiry reaches only tasks whose launch handler has begun.
+            // (Otherwise the task, with no expiration handler yet, would complete unsuccessfully
+            // and the app could be suspended before its launch handler ever ran.)
+            for index in bgTasks.indices where !bgTasks[index].completed && bgTasks[index].launched {
+                expireBGTask(Int32(index))
+            }
             for index in activities.indices where activities[index].active { expireActivity(Int32(index)) }
         case let .handlerDeadline(task):
             // S5: each expiry handler gets about a second.

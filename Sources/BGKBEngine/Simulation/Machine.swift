@@ -106,6 +106,8 @@ struct Machine {
         var completed = false
         var success = false
         var expiring = false
+        /// The launch handler has begun: only from then on does the app hold the task.
+        var launched = false
     }
 
     struct Registration {
@@ -147,6 +149,8 @@ struct Machine {
     /// Each block's statement count, read by `exitsSilently` without copying the block.
     let blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
+    /// See `isDead`: a round's check that can find no leak is dropped rather than offered.
+    var dropsSettledRoundChecks = true
     var schedule: Schedule
     var generator = SeededGenerator(seed: 0)
 
@@ -434,10 +438,18 @@ struct Machine {
 
     /// An event that can no longer do anything, whatever happens next: its period, round or trip
     /// to the background is over, and those only ever move on.
+    ///
+    /// A round's check that finds no leak now never will: a round expires its tasks when it starts
+    /// (`expireAll`, a refusal that calls the handler) and no task starts expiring during it, and
+    /// an ended task stays ended. Handled at any later instant of its round it would still do
+    /// nothing, so it is not a scheduling alternative either; and it falls due at the instant it
+    /// is posted, so dropping it moves no clock. (The round's deadline does move the clock, and a
+    /// run that ends still running reports the time: it stays.)
     private func isDead(_ kind: SystemEvent.Kind) -> Bool {
         switch kind {
         case let .budgetExpiry(generation): return generation != periodGeneration || periodExpired
-        case let .roundDeadline(r), let .roundCheck(r): return r != round
+        case let .roundDeadline(r): return r != round
+        case let .roundCheck(r): return r != round || (dropsSettledRoundChecks && !hasLeakedTask)
         case let .didEnterBackgroundDeadline(generation): return generation != backgroundGeneration || !inDidEnterBackground
         default: return false
         }
@@ -469,6 +481,11 @@ struct Machine {
         guard next.isFinite else { return false }
         now = next
         return true
+    }
+
+    /// A task the system has called in (its round began) that the app has not ended: S6's leak.
+    var hasLeakedTask: Bool {
+        tasks.contains { $0.expiring && !$0.ended }
     }
 
     /// Whether all a thread would do next is leave its blocks, and leaving them is seen by
@@ -666,6 +683,8 @@ struct Machine {
             tasks[Int(task)].handlerRunning = true
             record(Int32(t), .handlerStarted(task: task))
             post(at: now + constants.expiryHandlerLimit, .handlerDeadline(task: task))
+        case let .bgLaunch(index):
+            bgTasks[Int(index)].launched = true
         default: break
         }
     }
