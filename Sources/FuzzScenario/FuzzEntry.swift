@@ -5,9 +5,9 @@ import BGKBModel
 /// run the nominal schedule, so neither the parser nor the simulator may trap on any input; then
 /// explore the first schedules and run every one the explorer counted without simulating, which
 /// must repeat the run it was counted as (a mismatch traps, so the fuzzer keeps the input).
-/// When a small space is explored whole both ways, taking silent exits at once and dropping
-/// settled round checks must keep the verdict and every distinct run that offering them as
-/// alternatives made.
+/// When a small space is explored whole both ways, the explorer's reductions (silent exits and
+/// quiet didEnterBackground exits taken at once, settled round checks dropped) must keep the
+/// verdict and every distinct run that offering them as alternatives made.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -23,9 +23,9 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let offered = distinctRuns(scenario, reducing: false)
         let reduced = distinctRuns(scenario, reducing: true)
         if let offered, let reduced {
-            precondition(offered.failed == reduced.failed, "silent exits, settled round checks: the verdict changed")
+            precondition(offered.failed == reduced.failed, "reductions: the verdict changed")
             let lost = offered.runs.subtracting(reduced.runs)
-            precondition(lost.isEmpty, "silent exits, settled round checks: a run is no longer made:\n\(lost.first ?? "")")
+            precondition(lost.isEmpty, "reductions: a run is no longer made:\n\(lost.first ?? "")")
         }
     }
     return 0
@@ -39,6 +39,7 @@ private func distinctRuns(_ scenario: Scenario, reducing: Bool) -> (runs: Set<St
     options.randomSchedules = 0
     options.takesSilentExitsAtOnce = reducing
     options.dropsSettledRoundChecks = reducing
+    options.takesQuietDidEnterBackgroundExitsAtOnce = reducing
     let explorer = Explorer(scenario: scenario, options: options)
     let result = explorer.explore(stopAtFirstFailure: false)
     guard !result.capped else { return nil }

@@ -94,12 +94,14 @@ import Testing
 /// standing as an alternative. That must only remove repeats: every distinct run the explorer
 /// made with the alternative offered, it still makes without it, and no verdict changes.
 @Suite struct SilentExitTests {
-    static func explore(_ s: Scenario, atOnce: Bool, dropsSettledRoundChecks: Bool = true) -> (runs: Set<String>, failed: Bool, schedules: Int) {
+    static func explore(_ s: Scenario, atOnce: Bool, dropsSettledRoundChecks: Bool = true,
+                        quietDidEnterBackgroundExits: Bool = true) -> (runs: Set<String>, failed: Bool, schedules: Int) {
         var options = Explorer.Options()
         options.randomSchedules = 0
         options.maxRuns = 200_000
         options.takesSilentExitsAtOnce = atOnce
         options.dropsSettledRoundChecks = dropsSettledRoundChecks
+        options.takesQuietDidEnterBackgroundExitsAtOnce = quietDidEnterBackgroundExits
         let explorer = Explorer(scenario: s, options: options)
         var runs = Set<String>()
         _ = explorer.firstTrace { trace in
@@ -155,5 +157,46 @@ import Testing
         let offered = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: false)
         let dropped = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: true)
         #expect(dropped.schedules < offered.schedules)
+    }
+}
+
+/// Leaving `applicationDidEnterBackground` while something else holds the app up, before the
+/// handler's deadline, is taken at once like other silent exits (`Machine.didEnterBackgroundExitIsSilent`).
+/// Exploring every sample and simulator case whole both ways must keep the verdict and every run.
+@Suite struct QuietDidEnterBackgroundExitTests {
+    @Test(arguments: ExplorerMemoTests.texts.indices)
+    func takingQuietExitsAtOnceLosesNoRun(index: Int) throws {
+        let (name, text) = ExplorerMemoTests.texts[index]
+        let s = try #require(scenario(text))
+        let offered = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: false)
+        let taken = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: true)
+        #expect(offered.failed == taken.failed, "\(name): the verdict changed")
+        #expect(taken.schedules <= offered.schedules, "\(name)")
+        let lost = offered.runs.subtracting(taken.runs)
+        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+    }
+
+    /// The handler leaves at the very instant its 5 s deadline falls due, while a task holds the
+    /// app up: the deadline may still come first, so that exit must stay an alternative.
+    @Test func anExitAtItsDeadlineStaysAChoice() throws {
+        let s = try #require(scenario("""
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "slow")
+              work 5s
+            }
+            expect suspended
+            """))
+        let offered = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: false)
+        let taken = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: true)
+        #expect(offered.runs.contains { $0.contains("applicationDidEnterBackground") && $0.contains("0x8badf00d") })
+        let lost = offered.runs.subtracting(taken.runs)
+        #expect(lost.isEmpty, "\(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+    }
+
+    @Test func quietExitsNoLongerMultiplyTheSchedules() throws {
+        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
+        let offered = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: false)
+        let taken = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: true)
+        #expect(taken.schedules < offered.schedules)
     }
 }

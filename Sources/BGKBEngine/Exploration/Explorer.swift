@@ -22,6 +22,10 @@ public struct Explorer {
         /// alternative at every step of its instant (see `Machine.isDead`): it would find none
         /// whenever it ran. False restores the alternative; tests compare the two.
         public var dropsSettledRoundChecks = true
+        /// Leaving `applicationDidEnterBackground` counts as a silent exit while something else
+        /// holds the app up and the handler's deadline is not due (see
+        /// `Machine.didEnterBackgroundExitIsSilent`). False offers it as an alternative.
+        public var takesQuietDidEnterBackgroundExitsAtOnce = true
         public init() {}
     }
 
@@ -54,6 +58,7 @@ public struct Explorer {
         var machine = Machine(scenario: scenario, constants: constants)
         machine.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
         machine.dropsSettledRoundChecks = options.dropsSettledRoundChecks
+        machine.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
         return machine
     }
 

@@ -178,7 +178,8 @@ extension Machine {
             inDidEnterBackground = true
             backgroundGeneration += 1
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didEnterBackground))
-            post(at: now + constants.didEnterBackgroundLimit, .didEnterBackgroundDeadline(generation: backgroundGeneration))
+            didEnterBackgroundDeadline = now + constants.didEnterBackgroundLimit
+            post(at: didEnterBackgroundDeadline, .didEnterBackgroundDeadline(generation: backgroundGeneration))
         }
     }
 

@@ -151,6 +151,10 @@ struct Machine {
     var takesSilentExitsAtOnce = true
     /// See `isDead`: a round's check that can find no leak is dropped rather than offered.
     var dropsSettledRoundChecks = true
+    /// See `didEnterBackgroundExitIsSilent`: such an exit is taken at once, as silent exits are.
+    var quietDidEnterBackgroundExits = true
+    /// When the current trip's `applicationDidEnterBackground` deadline falls due.
+    var didEnterBackgroundDeadline = Double.infinity
     var schedule: Schedule
     var generator = SeededGenerator(seed: 0)
 
@@ -318,6 +322,7 @@ struct Machine {
         round = 0
         pendingHandlers = 0
         inDidEnterBackground = false
+        didEnterBackgroundDeadline = .infinity
         suspendPending = false
         backgroundGeneration = 0
         clear(&locks)
@@ -503,10 +508,30 @@ struct Machine {
             guard frame.pc + past >= blockLengths[Int(frame.block)], frame.loopsLeft == 0 else { return false }
             switch frame.context {
             case .plain, .call, .branch, .willEnterForeground, .push, .bgLaunch, .bgExpiration: break
+            case .didEnterBackground where quietDidEnterBackgroundExits && didEnterBackgroundExitIsSilent: break
             default: return false
             }
             past = 1
             index -= 1
+        }
+        return true
+    }
+
+    /// Leaving `applicationDidEnterBackground` clears `inDidEnterBackground` and asks for a
+    /// suspension. That is seen by nothing when something else still holds the app up (a task,
+    /// a handler, a BGTask, a push, an activity: the suspension check then does nothing, and
+    /// whatever releases that hold checks again), the handler's 5 s deadline is not due yet (the
+    /// clock cannot move while the exit is pending, so no order puts the deadline first), and no
+    /// timeline event is due at this instant (a new trip to the background would set the flag
+    /// the exit clears).
+    private var didEnterBackgroundExitIsSilent: Bool {
+        let heldOtherwise = state != .background || !launchPhaseOver || outstanding > 0 || pendingHandlers > 0
+            || runningBGTasks > 0 || pendingPushes > 0 || activeActivities > 0
+        guard heldOtherwise, !suspendPending, didEnterBackgroundDeadline > now else { return false }
+        var index = eventsHead
+        while index < events.count && events[index].time <= now {
+            if case .timeline = events[index].kind { return false }
+            index += 1
         }
         return true
     }
