@@ -105,6 +105,9 @@ public struct VerdictRecord: Hashable, Sendable {
             }
             text += "preemption=\(options.preemptionBound) random=\(options.randomSchedules) max=\(options.maxRuns) budgets="
             text += options.budgets.map { String($0.bitPattern) }.joined(separator: ",") + "\u{0}"
+            // The reductions change how many schedules a verdict counts, so they name it too.
+            text += "silentExits=\(options.takesSilentExitsAtOnce) settledRoundChecks=\(options.dropsSettledRoundChecks)"
+            text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)\u{0}"
             state = stableHash(text)
         }
 

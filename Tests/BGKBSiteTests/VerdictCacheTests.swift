@@ -101,6 +101,17 @@ import Testing
         var options = Explorer.Options()
         options.preemptionBound = 1
         #expect(key != VerdictRecord.key(example, engine: "engine-a", options: options))
+        // Each reduction changes the schedules counted, so each is in the key; so is every option
+        // (a new one must be added there too).
+        let toggles: [WritableKeyPath<Explorer.Options, Bool>] = [
+            \.takesSilentExitsAtOnce, \.dropsSettledRoundChecks, \.takesQuietDidEnterBackgroundExitsAtOnce,
+        ]
+        for toggle in toggles {
+            var changed = Explorer.Options()
+            changed[keyPath: toggle].toggle()
+            #expect(key != VerdictRecord.key(example, engine: "engine-a", options: changed), "\(toggle)")
+        }
+        #expect(Mirror(reflecting: Explorer.Options()).children.count == 7)
     }
 
     /// The streaming build with a warm cache writes the same bytes as without one (the committed
