@@ -33,7 +33,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
 /// Every distinct run (as drawn, without the schedule line) of a whole exploration of up to
 /// 1,000 schedules and whether one failed; nil when the cap cut the exploration short.
-private func distinctRuns(_ scenario: Scenario, reducing: Bool) -> (runs: Set<String>, failed: Bool)? {
+func distinctRuns(_ scenario: Scenario, reducing: Bool) -> (runs: Set<String>, failed: Bool)? {
     var options = Explorer.Options()
     options.maxRuns = 1000
     options.randomSchedules = 0
