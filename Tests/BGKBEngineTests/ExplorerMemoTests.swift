@@ -126,6 +126,37 @@ import Testing
         #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
     }
 
+    /// Found by FuzzScenario: the second worker wakes from its `work` with nothing left to do
+    /// while the first stays current. Taken at once, its exit left `current` on the first worker,
+    /// so after the expiry the default went to that worker rather than to the expiry handler on
+    /// main, and the run drawn here took three choices instead of two.
+    @Test func aWakingWorkersExitKeepsTheDefaultsItHadOffered() throws {
+        let s = try #require(scenario("""
+            system grants beginBackgroundTask
+            var taskID: UIBackgroundTaskIdentifier = .invalid
+
+            on applicationDidEnterBackground {
+              taskID = beginBackgroundTask(withName: "Sync") {
+                endBackgroundTask(taskID)
+                taskID = .invalid
+              }
+              DispatchQueue.global().async {
+                work 21s
+                taskID = .invalid
+              }
+              DispatchQueue.global().async {
+                work 20s
+              }
+            }
+
+            expect printed "synced"
+            """))
+        let offered = Self.explore(s, atOnce: false)
+        let atOnce = Self.explore(s, atOnce: true)
+        let lost = offered.runs.subtracting(atOnce.runs)
+        #expect(lost.isEmpty, "\(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+    }
+
     /// The generated benchmark corpus's first pattern: a worker ends with `work`, then leaves its
     /// blocks at the instant the budget or a forced expiry falls due.
     @Test func silentExitsNoLongerDoubleTheSchedules() throws {
