@@ -51,6 +51,43 @@ import Testing
         #expect(first.location == BGKBModel.SourceLocation(path: "doc.md", line: 20 + bad.line - 1, column: bad.column), "\(first)")
     }
 
+    /// A deeply nested scenario, shown in test output by its kind alone (the text is 10,000 levels).
+    struct DeepNesting: Sendable, CustomTestStringConvertible {
+        var kind: String
+        var text: String
+        var testDescription: String { kind }
+    }
+
+    static let deepNestings: [DeepNesting] = [
+        .init(kind: "parentheses", text: "expect " + String(repeating: "(", count: 10_000) + "x" + String(repeating: ")", count: 10_000)),
+        .init(kind: "not", text: "expect " + String(repeating: "!", count: 10_000) + "x"),
+        .init(kind: "or chain", text: "expect x" + String(repeating: " || x", count: 10_000)),
+        .init(kind: "and chain", text: "expect x" + String(repeating: " && x", count: 10_000)),
+        .init(kind: "closures", text: "on applicationDidEnterBackground {\n" + String(repeating: "DispatchQueue.main.async {\n", count: 5_000)
+            + String(repeating: "}\n", count: 5_001)),
+        .init(kind: "ifs", text: "on applicationDidEnterBackground {\n" + String(repeating: "if x {\n", count: 5_000)
+            + String(repeating: "}\n", count: 5_001)),
+        .init(kind: "else ifs", text: "on applicationDidEnterBackground {\nif x {\n" + String(repeating: "} else if x {\n", count: 5_000)
+            + "}\n}\n"),
+    ]
+
+    /// Deep nesting of each kind gets one clear error, not a stack overflow (FuzzScenario found
+    /// 10,000 parentheses overflowing it; without the limit this test dies of signal 11).
+    @Test(arguments: deepNestings)
+    func deepNestingIsAnErrorNotACrash(_ nesting: DeepNesting) {
+        let (parsed, diagnostics) = ScenarioParser.parse("var x = true\n" + nesting.text, at: BGKBModel.SourceLocation(path: "s", line: 1, column: 1))
+        #expect(parsed == nil)
+        let deep = diagnostics.errors.filter { $0.message.contains("nests too deeply") }
+        #expect(deep.count == 1, "\(diagnostics.errors.prefix(3).map { String($0.description.prefix(200)) })")
+    }
+
+    /// The limit leaves room: 90 levels of each kind still parse.
+    @Test func ninetyLevelsStillParse() {
+        let text = "var x = true\nexpect " + String(repeating: "(", count: 90) + "x" + String(repeating: ")", count: 90)
+        let (parsed, diagnostics) = ScenarioParser.parse(text, at: BGKBModel.SourceLocation(path: "s", line: 1, column: 1))
+        #expect(parsed != nil, "\(diagnostics.all)")
+    }
+
     @Test(arguments: ScenarioSamples.all)
     func samplesParseWithoutDiagnostics(_ sample: ScenarioSamples.Sample) {
         let (parsed, diagnostics) = ScenarioParser.parse(sample.text, at: BGKBModel.SourceLocation(path: "s", line: 1, column: 1))

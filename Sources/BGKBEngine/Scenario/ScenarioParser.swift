@@ -80,6 +80,27 @@ public struct ScenarioParser {
         problems.append(Problem(id: id, message: message, place: `where` ?? place))
     }
 
+    /// How deep parentheses, `!`, `&&`/`||` chains, blocks and `else if`s may nest. Parsing recurses
+    /// once a level (so do lowering and freeing the syntax tree), and examples are parsed on worker
+    /// threads with small stacks: 10,000 opening parentheses overflowed the stack (found by
+    /// FuzzScenario). Content's scenarios nest a few levels.
+    static let maxNesting = 100
+    private var nesting = 0
+    private var reportedNesting = false
+
+    /// Enters one more level, or reports (once) that the scenario nests too deeply and says no.
+    private mutating func enterLevel() -> Bool {
+        guard nesting < Self.maxNesting else {
+            if !reportedNesting {
+                reportedNesting = true
+                fail("this nests too deeply: parentheses, operators, blocks and else-ifs may nest at most \(Self.maxNesting) levels")
+            }
+            return false
+        }
+        nesting += 1
+        return true
+    }
+
     @discardableResult
     private mutating func expect(_ symbol: String, _ context: String) -> Bool {
         if isSymbol(symbol) { advance(); return true }
@@ -621,6 +642,8 @@ public struct ScenarioParser {
 
     /// After the `{`. Reads optional closure parameters (`task in`, `expired in`).
     private mutating func parseBlockBody(parameters: [(String, ValueType)], openedAt open: Scenario.Place) -> Int32? {
+        guard enterLevel() else { return nil }
+        defer { nesting -= 1 }
         let entry = localCount
         scopes.append([:])
         defer {
@@ -758,6 +781,8 @@ public struct ScenarioParser {
     }
 
     private mutating func parseIf(_ start: Scenario.Place) -> Scenario.Statement? {
+        guard enterLevel() else { skipToLineEnd(); return nil }
+        defer { nesting -= 1 }
         guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
             skipToLineEnd(); return nil
         }
@@ -804,10 +829,13 @@ public struct ScenarioParser {
 
     private mutating func parseExpression(trailingClosures: Bool) -> Syntax? {
         guard var left = parseAnd(trailingClosures) else { return nil }
+        // Each operator in a chain nests the tree one level deeper (it leans left).
+        let entry = nesting
+        defer { nesting = entry }
         while isSymbol("||") {
             let p = place
             advance()
-            guard let right = parseAnd(trailingClosures) else { return nil }
+            guard enterLevel(), let right = parseAnd(trailingClosures) else { return nil }
             left = .binary("||", left, right, p)
         }
         return left
@@ -815,10 +843,12 @@ public struct ScenarioParser {
 
     private mutating func parseAnd(_ trailing: Bool) -> Syntax? {
         guard var left = parseComparison(trailing) else { return nil }
+        let entry = nesting
+        defer { nesting = entry }
         while isSymbol("&&") {
             let p = place
             advance()
-            guard let right = parseComparison(trailing) else { return nil }
+            guard enterLevel(), let right = parseComparison(trailing) else { return nil }
             left = .binary("&&", left, right, p)
         }
         return left
@@ -836,6 +866,8 @@ public struct ScenarioParser {
     }
 
     private mutating func parseUnary(_ trailing: Bool) -> Syntax? {
+        guard enterLevel() else { return nil }
+        defer { nesting -= 1 }
         if isSymbol("!") {
             let p = place
             advance()
