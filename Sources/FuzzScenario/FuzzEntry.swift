@@ -20,20 +20,29 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         _ = explorer.trace(explorer.nominalSchedule)
         let mismatches = explorer.reuseMismatches()
         precondition(mismatches.isEmpty, "explorer memo: \(mismatches.first ?? "")")
-        let offered = distinctRuns(scenario, reducing: false)
-        let reduced = distinctRuns(scenario, reducing: true)
-        if let offered, let reduced {
-            precondition(offered.failed == reduced.failed, "reductions: the verdict changed")
-            let lost = offered.runs.subtracting(reduced.runs)
-            precondition(lost.isEmpty, "reductions: a run is no longer made:\n\(lost.first ?? "")")
-        }
+        if case let .differs(problem)? = compareReductions(scenario) { preconditionFailure("reductions: \(problem)") }
     }
     return 0
 }
 
+/// What exploring a scenario whole with the reductions on and off found: nothing to compare (a
+/// space over 1,000 schedules), the same verdict and every run (how many), or a difference.
+enum ReductionComparison {
+    case same(runs: Int)
+    case differs(String)
+}
+
+func compareReductions(_ scenario: Scenario) -> ReductionComparison? {
+    guard let offered = distinctRuns(scenario, reducing: false), let reduced = distinctRuns(scenario, reducing: true) else { return nil }
+    if offered.failed != reduced.failed { return .differs("the verdict changed") }
+    let lost = offered.runs.subtracting(reduced.runs)
+    if let run = lost.sorted().first { return .differs("a run is no longer made:\n\(run)") }
+    return .same(runs: offered.runs.count)
+}
+
 /// Every distinct run (as drawn, without the schedule line) of a whole exploration of up to
 /// 1,000 schedules and whether one failed; nil when the cap cut the exploration short.
-func distinctRuns(_ scenario: Scenario, reducing: Bool) -> (runs: Set<String>, failed: Bool)? {
+private func distinctRuns(_ scenario: Scenario, reducing: Bool) -> (runs: Set<String>, failed: Bool)? {
     var options = Explorer.Options()
     options.maxRuns = 1000
     options.randomSchedules = 0

@@ -35,11 +35,15 @@ private func compare(_ paths: [String]) {
               let scenario = ScenarioParser.parse(String(decoding: data, as: UTF8.self),
                                                   at: SourceLocation(path: path, line: 1, column: 1)).0 else { continue }
         parsed += 1
-        guard let offered = distinctRuns(scenario, reducing: false), let reduced = distinctRuns(scenario, reducing: true) else { continue }
-        compared += 1
-        runs += offered.runs.count
-        precondition(offered.failed == reduced.failed, "\(path): the verdict changed")
-        precondition(offered.runs.isSubset(of: reduced.runs), "\(path): a run is no longer made")
+        switch compareReductions(scenario) {
+        case let .same(count)?:
+            compared += 1
+            runs += count
+        case let .differs(problem)?:
+            preconditionFailure("\(path): \(problem)")
+        case nil:
+            continue
+        }
     }
     print("\(paths.count) inputs, \(parsed) parse, \(compared) explored whole both ways, \(runs) distinct runs compared: none lost")
 }

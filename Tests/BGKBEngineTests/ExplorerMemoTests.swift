@@ -94,14 +94,23 @@ import Testing
 /// standing as an alternative. That must only remove repeats: every distinct run the explorer
 /// made with the alternative offered, it still makes without it, and no verdict changes.
 @Suite struct SilentExitTests {
-    static func explore(_ s: Scenario, atOnce: Bool, dropsSettledRoundChecks: Bool = true,
-                        quietDidEnterBackgroundExits: Bool = true) -> (runs: Set<String>, failed: Bool, schedules: Int) {
+    /// The explorer's reductions, each of which a test can switch off alone.
+    enum Reduction: Sendable {
+        case silentExits, settledRoundChecks, quietDidEnterBackgroundExits
+    }
+
+    /// Explores `s` whole (no random schedules), with every reduction but `reduction`: the runs
+    /// as drawn, whether one failed, and how many schedules were counted.
+    static func explore(_ s: Scenario, without reduction: Reduction? = nil) -> (runs: Set<String>, failed: Bool, schedules: Int) {
         var options = Explorer.Options()
         options.randomSchedules = 0
         options.maxRuns = 200_000
-        options.takesSilentExitsAtOnce = atOnce
-        options.dropsSettledRoundChecks = dropsSettledRoundChecks
-        options.takesQuietDidEnterBackgroundExitsAtOnce = quietDidEnterBackgroundExits
+        switch reduction {
+        case .silentExits?: options.takesSilentExitsAtOnce = false
+        case .settledRoundChecks?: options.dropsSettledRoundChecks = false
+        case .quietDidEnterBackgroundExits?: options.takesQuietDidEnterBackgroundExitsAtOnce = false
+        case nil: break
+        }
         let explorer = Explorer(scenario: s, options: options)
         var runs = Set<String>()
         _ = explorer.firstTrace { trace in
@@ -114,16 +123,21 @@ import Testing
         return (runs, result.failure != nil, result.runs)
     }
 
+    /// With `reduction` the whole space gives the same verdict in no more schedules, and makes
+    /// every distinct run it made without.
+    static func expectNoRunLost(_ reduction: Reduction, _ s: Scenario, _ name: String) {
+        let offered = explore(s, without: reduction)
+        let reduced = explore(s)
+        #expect(offered.failed == reduced.failed, "\(name): the verdict changed")
+        #expect(reduced.schedules <= offered.schedules, "\(name)")
+        let lost = offered.runs.subtracting(reduced.runs)
+        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+    }
+
     @Test(arguments: ExplorerMemoTests.texts.indices)
     func takingSilentExitsAtOnceLosesNoRun(index: Int) throws {
         let (name, text) = ExplorerMemoTests.texts[index]
-        let s = try #require(scenario(text))
-        let offered = Self.explore(s, atOnce: false)
-        let atOnce = Self.explore(s, atOnce: true)
-        #expect(offered.failed == atOnce.failed, "\(name): the verdict changed")
-        #expect(atOnce.schedules <= offered.schedules, "\(name)")
-        let lost = offered.runs.subtracting(atOnce.runs)
-        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+        Self.expectNoRunLost(.silentExits, try #require(scenario(text)), name)
     }
 
     /// Found by FuzzScenario: the second worker wakes from its `work` with nothing left to do
@@ -151,17 +165,14 @@ import Testing
 
             expect printed "synced"
             """))
-        let offered = Self.explore(s, atOnce: false)
-        let atOnce = Self.explore(s, atOnce: true)
-        let lost = offered.runs.subtracting(atOnce.runs)
-        #expect(lost.isEmpty, "\(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+        Self.expectNoRunLost(.silentExits, s, "two workers")
     }
 
     /// The generated benchmark corpus's first pattern: a worker ends with `work`, then leaves its
     /// blocks at the instant the budget or a forced expiry falls due.
     @Test func silentExitsNoLongerDoubleTheSchedules() throws {
         let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
-        #expect(Self.explore(s, atOnce: true).schedules < Self.explore(s, atOnce: false).schedules)
+        #expect(Self.explore(s).schedules < Self.explore(s, without: .silentExits).schedules)
     }
 }
 
@@ -172,22 +183,14 @@ import Testing
     @Test(arguments: ExplorerMemoTests.texts.indices)
     func droppingSettledRoundChecksLosesNoRun(index: Int) throws {
         let (name, text) = ExplorerMemoTests.texts[index]
-        let s = try #require(scenario(text))
-        let offered = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: false)
-        let dropped = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: true)
-        #expect(offered.failed == dropped.failed, "\(name): the verdict changed")
-        #expect(dropped.schedules <= offered.schedules, "\(name)")
-        let lost = offered.runs.subtracting(dropped.runs)
-        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+        SilentExitTests.expectNoRunLost(.settledRoundChecks, try #require(scenario(text)), name)
     }
 
     /// The benchmark corpus's upload pattern under an early expiry: the check that follows it
     /// stood as an alternative at each step of the instant and only repeated the run.
     @Test func settledRoundChecksNoLongerMultiplyTheSchedules() throws {
         let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
-        let offered = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: false)
-        let dropped = SilentExitTests.explore(s, atOnce: true, dropsSettledRoundChecks: true)
-        #expect(dropped.schedules < offered.schedules)
+        #expect(SilentExitTests.explore(s).schedules < SilentExitTests.explore(s, without: .settledRoundChecks).schedules)
     }
 }
 
@@ -198,13 +201,7 @@ import Testing
     @Test(arguments: ExplorerMemoTests.texts.indices)
     func takingQuietExitsAtOnceLosesNoRun(index: Int) throws {
         let (name, text) = ExplorerMemoTests.texts[index]
-        let s = try #require(scenario(text))
-        let offered = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: false)
-        let taken = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: true)
-        #expect(offered.failed == taken.failed, "\(name): the verdict changed")
-        #expect(taken.schedules <= offered.schedules, "\(name)")
-        let lost = offered.runs.subtracting(taken.runs)
-        #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+        SilentExitTests.expectNoRunLost(.quietDidEnterBackgroundExits, try #require(scenario(text)), name)
     }
 
     /// The handler leaves at the very instant its 5 s deadline falls due, while a task holds the
@@ -217,17 +214,13 @@ import Testing
             }
             expect suspended
             """))
-        let offered = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: false)
-        let taken = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: true)
+        let offered = SilentExitTests.explore(s, without: .quietDidEnterBackgroundExits)
         #expect(offered.runs.contains { $0.contains("applicationDidEnterBackground") && $0.contains("0x8badf00d") })
-        let lost = offered.runs.subtracting(taken.runs)
-        #expect(lost.isEmpty, "\(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
+        SilentExitTests.expectNoRunLost(.quietDidEnterBackgroundExits, s, "an exit at its deadline")
     }
 
     @Test func quietExitsNoLongerMultiplyTheSchedules() throws {
         let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
-        let offered = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: false)
-        let taken = SilentExitTests.explore(s, atOnce: true, quietDidEnterBackgroundExits: true)
-        #expect(taken.schedules < offered.schedules)
+        #expect(SilentExitTests.explore(s).schedules < SilentExitTests.explore(s, without: .quietDidEnterBackgroundExits).schedules)
     }
 }

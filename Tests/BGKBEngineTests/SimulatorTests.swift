@@ -233,12 +233,11 @@ import Testing
         }
     }
 
-    /// S14: a BGTask reaches the app through its launch handler, so an early expiry at the very
-    /// instant of the launch cannot complete the task before that handler runs (the app would
-    /// then be suspended with its launch handler never called). Explored three choices deep,
-    /// beyond the explorer's usual two, the launch handler always runs.
-    @Test func anEarlyExpiryNeverSkipsTheLaunchHandler() throws {
-        let s = try #require(scenario("""
+    /// A refresh request submitted on the way to the background and launched two hours later,
+    /// with `handler` as its launch handler's body; the app expects "launched" printed.
+    static func refreshLaunch(handler: String) -> String {
+        let body = handler.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+        return """
             Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.refresh"]
             at 0s: app launches
             at 1s: app enters background
@@ -246,8 +245,7 @@ import Testing
 
             on didFinishLaunching {
               BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
-                print("launched")
-                task.setTaskCompleted(success: true)
+            \(body)
               }
             }
 
@@ -256,7 +254,18 @@ import Testing
             }
 
             expect printed "launched"
-            """))
+            """
+    }
+
+    /// S14: a BGTask reaches the app through its launch handler, so an early expiry at the very
+    /// instant of the launch cannot complete the task before that handler runs (the app would
+    /// then be suspended with its launch handler never called). Explored three choices deep,
+    /// beyond the explorer's usual two, the launch handler always runs.
+    @Test func anEarlyExpiryNeverSkipsTheLaunchHandler() throws {
+        let s = try #require(scenario(Self.refreshLaunch(handler: """
+            print("launched")
+            task.setTaskCompleted(success: true)
+            """)))
         var options = Explorer.Options()
         options.preemptionBound = 3
         options.maxRuns = 100_000
@@ -268,29 +277,14 @@ import Testing
     /// Once the launch handler has begun, an early expiry reaches the task; before the handler sets
     /// `expirationHandler`, the task is marked complete and unsuccessful (BGTask.h).
     @Test func anEarlyExpiryBeforeTheExpirationHandlerIsSetCompletesTheTask() throws {
-        let s = try #require(scenario("""
-            Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.refresh"]
-            at 0s: app launches
-            at 1s: app enters background
-            at 2h: system launches "com.example.refresh"
-
-            on didFinishLaunching {
-              BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
-                print("launched")
-                task.expirationHandler = {
-                  task.setTaskCompleted(success: false)
-                }
-                work 5s
-                task.setTaskCompleted(success: true)
-              }
+        let s = try #require(scenario(Self.refreshLaunch(handler: """
+            print("launched")
+            task.expirationHandler = {
+              task.setTaskCompleted(success: false)
             }
-
-            on applicationDidEnterBackground {
-              try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
-            }
-
-            expect printed "launched"
-            """))
+            work 5s
+            task.setTaskCompleted(success: true)
+            """)))
         let trace = try #require(Explorer(scenario: s).firstTrace { trace in
             trace.events.contains { $0.detail.contains("no expirationHandler, so it is marked complete") }
         })
