@@ -21,11 +21,17 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
     let explorer = Explorer(scenario: scenario, constants: constants, options: options)
     let record: VerdictRecord
     var simulatedEvents = 0
+    // The runs a page draws, kept by the exploration; replayed only when it did not run (a
+    // recorded verdict) or did not keep them.
+    var nominalTrace: SimulationTrace?
+    var failureTrace: SimulationTrace?
     if let recorded {
         record = recorded
     } else {
         let result = explorer.explore(stopAtFirstFailure: true)
         simulatedEvents = result.events
+        nominalTrace = result.nominalTrace
+        failureTrace = result.failureTrace
         let capped = result.capped ? " (stopped at \(result.runs) schedules)" : ""
         let passed: Bool
         let summary: String
@@ -48,16 +54,21 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
     }
     var counterexample: SimulationTrace?
     if let schedule = record.failureSchedule {
-        // A random schedule lists every choice its seed drew: replayed with the seed too, the
-        // generator would draw at the listed decisions' places and shift every later draw.
-        var replay = schedule
-        replay.seed = nil
-        var trace = explorer.trace(replay)
-        trace.seed = schedule.seed
-        counterexample = trace
+        if let failureTrace {
+            counterexample = failureTrace
+        } else {
+            // A random schedule lists every choice its seed drew: replayed with the seed too, the
+            // generator would draw at the listed decisions' places and shift every later draw.
+            var replay = schedule
+            replay.seed = nil
+            var trace = explorer.trace(replay)
+            trace.seed = schedule.seed
+            counterexample = trace
+        }
     }
     let verdict = ExampleVerdict(example: example, passed: record.passed, schedulesExplored: record.schedulesExplored,
-                                 simulatedEvents: simulatedEvents, representative: explorer.trace(explorer.nominalSchedule),
+                                 simulatedEvents: simulatedEvents,
+                                 representative: nominalTrace ?? explorer.trace(explorer.nominalSchedule),
                                  counterexample: counterexample, summary: record.summary)
     return (verdict, diagnostics, record)
 }

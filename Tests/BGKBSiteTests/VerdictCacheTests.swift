@@ -9,7 +9,8 @@ import Testing
 /// same verdicts and pages; a damaged cache costs time, never a wrong verdict.
 @Suite struct VerdictCacheTests {
     /// A record replayed gives the verdict a fresh exploration gives: same summary, counts and
-    /// drawn traces, for examples that hold and examples that break.
+    /// drawn traces, for examples that hold and examples that break. (A fresh exploration keeps
+    /// the runs it draws as they ran; a replay runs them again: this also holds those equal.)
     @Test(arguments: ScenarioSamples.all)
     func aRecordGivesTheSameVerdictAsExploring(sample: ScenarioSamples.Sample) throws {
         let fresh = checkRecording(sample.example, recorded: nil)

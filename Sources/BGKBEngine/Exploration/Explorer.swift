@@ -41,6 +41,10 @@ public struct Explorer {
         /// Schedules among `runs` that repeat a run already made exactly (same refusal read, budget
         /// that could not matter), counted without being simulated again.
         public var covered = 0
+        /// The nominal schedule's run (the first one explored) and the first failing run, kept as
+        /// they ran, so a verdict draws them without running them again.
+        public var nominalTrace: SimulationTrace?
+        public var failureTrace: SimulationTrace?
     }
 
     let scenario: Scenario
@@ -85,7 +89,7 @@ public struct Explorer {
 
     /// Explores until the first failure (`stopAtFirstFailure`) or the whole space.
     public func explore(stopAtFirstFailure: Bool) -> Result {
-        var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure)
+        var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure, nominal: nominalSchedule)
         var machine = makeMachine()
         forEachSchedule(&machine, &visitor)
         return visitor.result
@@ -456,21 +460,26 @@ private protocol ScheduleVisitor {
 private struct ExploreVisitor: ScheduleVisitor {
     let maxRuns: Int
     let stopAtFirstFailure: Bool
+    /// Level 0 runs it first; its trace is kept (`Result.nominalTrace`).
+    let nominal: Schedule
     var result = Explorer.Result(runs: 0, events: 0, failure: nil, capped: false, covered: 0)
     var stop = false
 
-    init(maxRuns: Int, stopAtFirstFailure: Bool) {
+    init(maxRuns: Int, stopAtFirstFailure: Bool, nominal: Schedule) {
         self.maxRuns = maxRuns
         self.stopAtFirstFailure = stopAtFirstFailure
+        self.nominal = nominal
     }
 
     mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
         if result.runs >= maxRuns { result.capped = true; stop = true; return false }
         machine.run(schedule)
+        if result.runs == 0 && schedule == nominal { result.nominalTrace = machine.materializedTrace }
         result.runs += 1
         result.events += machine.trace.count
         if result.failure == nil, let reason = machine.failedExpectation() {
             result.failure = (machine.schedule, reason)
+            result.failureTrace = machine.materializedTrace
             if stopAtFirstFailure { stop = true }
         }
         return true
