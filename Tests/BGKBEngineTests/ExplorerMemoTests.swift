@@ -95,7 +95,7 @@ import Testing
 /// made with the alternative offered, it still makes without it, and no verdict changes.
 @Suite struct SilentExitTests {
     /// The explorer's reductions, each of which a test can switch off alone.
-    enum Reduction: Sendable {
+    enum Reduction: Sendable, CaseIterable {
         case silentExits, settledRoundChecks, quietDidEnterBackgroundExits
     }
 
@@ -134,10 +134,23 @@ import Testing
         #expect(lost.isEmpty, "\(name): \(lost.count) runs no longer made, e.g.\n\(lost.sorted().first ?? "")")
     }
 
-    @Test(arguments: ExplorerMemoTests.texts.indices)
-    func takingSilentExitsAtOnceLosesNoRun(index: Int) throws {
+    /// Each reduction alone: silent exits (only the thread that just ran), settled leak checks
+    /// dropped (a round's tasks start expiring when it starts and an ended task stays ended, so a
+    /// check that finds no leak never will; `Machine.isDead`), and `applicationDidEnterBackground`
+    /// left while something else holds the app up (`Machine.didEnterBackgroundExitIsSilent`).
+    @Test(arguments: Reduction.allCases, ExplorerMemoTests.texts.indices)
+    func aReductionLosesNoRun(_ reduction: Reduction, index: Int) throws {
         let (name, text) = ExplorerMemoTests.texts[index]
-        Self.expectNoRunLost(.silentExits, try #require(scenario(text)), name)
+        Self.expectNoRunLost(reduction, try #require(scenario(text)), name)
+    }
+
+    /// Each reduction earns its place on the benchmark corpus's upload pattern: a worker ends with
+    /// `work`, and an early expiry, its leak check and the exit from `applicationDidEnterBackground`
+    /// fall due at instants where they only repeated runs.
+    @Test(arguments: Reduction.allCases)
+    func aReductionCutsTheSchedules(_ reduction: Reduction) throws {
+        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
+        #expect(Self.explore(s).schedules < Self.explore(s, without: reduction).schedules)
     }
 
     /// Found by FuzzScenario: the second worker wakes from its `work` with nothing left to do
@@ -167,43 +180,12 @@ import Testing
             """))
         Self.expectNoRunLost(.silentExits, s, "two workers")
     }
-
-    /// The generated benchmark corpus's first pattern: a worker ends with `work`, then leaves its
-    /// blocks at the instant the budget or a forced expiry falls due.
-    @Test func silentExitsNoLongerDoubleTheSchedules() throws {
-        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
-        #expect(Self.explore(s).schedules < Self.explore(s, without: .silentExits).schedules)
-    }
-}
-
-/// A round's leak check that finds no leak would find none later in its round either, so it is
-/// dropped instead of being offered at every step of its instant (`Machine.isDead`). Exploring
-/// every sample and simulator case whole both ways must give the same verdict and lose no run.
-@Suite struct SettledRoundCheckTests {
-    @Test(arguments: ExplorerMemoTests.texts.indices)
-    func droppingSettledRoundChecksLosesNoRun(index: Int) throws {
-        let (name, text) = ExplorerMemoTests.texts[index]
-        SilentExitTests.expectNoRunLost(.settledRoundChecks, try #require(scenario(text)), name)
-    }
-
-    /// The benchmark corpus's upload pattern under an early expiry: the check that follows it
-    /// stood as an alternative at each step of the instant and only repeated the run.
-    @Test func settledRoundChecksNoLongerMultiplyTheSchedules() throws {
-        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
-        #expect(SilentExitTests.explore(s).schedules < SilentExitTests.explore(s, without: .settledRoundChecks).schedules)
-    }
 }
 
 /// Leaving `applicationDidEnterBackground` while something else holds the app up, before the
-/// handler's deadline, is taken at once like other silent exits (`Machine.didEnterBackgroundExitIsSilent`).
-/// Exploring every sample and simulator case whole both ways must keep the verdict and every run.
+/// handler's deadline, is taken at once like other silent exits (`Machine.didEnterBackgroundExitIsSilent`);
+/// `SilentExitTests.aReductionLosesNoRun` covers the samples, this the deadline's edge.
 @Suite struct QuietDidEnterBackgroundExitTests {
-    @Test(arguments: ExplorerMemoTests.texts.indices)
-    func takingQuietExitsAtOnceLosesNoRun(index: Int) throws {
-        let (name, text) = ExplorerMemoTests.texts[index]
-        SilentExitTests.expectNoRunLost(.quietDidEnterBackgroundExits, try #require(scenario(text)), name)
-    }
-
     /// The handler leaves at the very instant its 5 s deadline falls due, while a task holds the
     /// app up: the deadline may still come first, so that exit must stay an alternative.
     @Test func anExitAtItsDeadlineStaysAChoice() throws {
@@ -217,10 +199,5 @@ import Testing
         let offered = SilentExitTests.explore(s, without: .quietDidEnterBackgroundExits)
         #expect(offered.runs.contains { $0.contains("applicationDidEnterBackground") && $0.contains("0x8badf00d") })
         SilentExitTests.expectNoRunLost(.quietDidEnterBackgroundExits, s, "an exit at its deadline")
-    }
-
-    @Test func quietExitsNoLongerMultiplyTheSchedules() throws {
-        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
-        #expect(SilentExitTests.explore(s).schedules < SilentExitTests.explore(s, without: .quietDidEnterBackgroundExits).schedules)
     }
 }

@@ -322,10 +322,7 @@ extension Machine {
 
     /// S6: a task the app has not ended once its handlers have run (or time is up) is a leak.
     private mutating func checkLeaks() {
-        for index in tasks.indices where tasks[index].expiring && !tasks[index].ended {
-            terminate(.leakedTask(task: Int32(index)))
-            return
-        }
+        if let index = leakedTask { terminate(.leakedTask(task: Int32(index))) }
     }
 
     // MARK: performExpiringActivity (S13)

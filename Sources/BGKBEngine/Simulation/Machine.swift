@@ -458,7 +458,7 @@ struct Machine {
         switch kind {
         case let .budgetExpiry(generation): return generation != periodGeneration || periodExpired
         case let .roundDeadline(r): return r != round
-        case let .roundCheck(r): return r != round || (dropsSettledRoundChecks && !hasLeakedTask)
+        case let .roundCheck(r): return r != round || (dropsSettledRoundChecks && leakedTask == nil)
         case let .didEnterBackgroundDeadline(generation): return generation != backgroundGeneration || !inDidEnterBackground
         default: return false
         }
@@ -492,9 +492,10 @@ struct Machine {
         return true
     }
 
-    /// A task the system has called in (its round began) that the app has not ended: S6's leak.
-    var hasLeakedTask: Bool {
-        tasks.contains { $0.expiring && !$0.ended }
+    /// The first task the system has called in (its round began) that the app has not ended:
+    /// S6's leak, which a round's check and deadline terminate for.
+    var leakedTask: Int? {
+        tasks.firstIndex { $0.expiring && !$0.ended }
     }
 
     /// Whether all a thread would do next is leave its blocks, and leaving them is seen by
