@@ -4,6 +4,13 @@ import PackageDescription
 // Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent → (engine, site, quiz) → bgkb.
 // BGKBModel is plain value types shared by all of them; only the `bgkb` executable prints or
 // reads the environment.
+
+// tcmalloc in place of glibc's malloc, on Linux: a first build allocates and frees tens of millions
+// of small blocks, and glibc's allocator took about a tenth of its CPU. Linked ahead of libc, it
+// serves every allocation in the process. The benchmarks link it too, so they time what ships.
+// (.ci/bench/RESULTS.md has the figures, and why not mimalloc or jemalloc.)
+let tcmalloc = LinkerSetting.linkedLibrary("tcmalloc_minimal", .when(platforms: [.linux]))
+
 let package = Package(
     name: "bgkb",
     platforms: [.macOS(.v13)],
@@ -49,19 +56,20 @@ let package = Package(
             dependencies: [
                 "BGKBContent", "BGKBEngine", "BGKBSite", "BGKBQuiz", "BGKBModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [tcmalloc]
         ),
         /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
         .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
         /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
-        .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
+        .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"], linkerSettings: [tcmalloc]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
                                                        .product(name: "Mustache", package: "swift-mustache")]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
         .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         /// Simulated events per second and wall time of checking scenarios (run in release).
-        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel", "BGKBContent"], linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel", "BGKBContent"], linkerSettings: [.linkedLibrary("m"), tcmalloc]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),

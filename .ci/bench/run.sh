@@ -39,6 +39,8 @@ command -v cmark >/dev/null 2>&1 || need+=(cmark)
 command -v hyperfine >/dev/null 2>&1 || need+=(hyperfine)
 [ -x /usr/bin/time ] || need+=(time)
 pkg-config --exists libcmark 2>/dev/null || need+=(libcmark-dev)
+# bgkb links tcmalloc on Linux (Package.swift).
+pkg-config --exists libtcmalloc_minimal 2>/dev/null || need+=(libgoogle-perftools-dev)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   export DEBIAN_FRONTEND=noninteractive
