@@ -6,11 +6,38 @@ import Foundation
 // Benchmark, not a test: prints simulated events per second (full exploration of every sample,
 // repeated), the wall time of `check` over the samples and, with --content DIR, over every
 // example in Content, on one thread. Build and run in release:
-//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE]
+//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE] [--parse]
+// --parse (with --content) times only the scenario parser: `repeats` passes over the examples.
 // --dump FILE writes every verdict (summary, schedule count, rendered traces) and each sample's
 // explored runs and events, so an optimisation can be checked for byte-identical results.
 let repeats = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
 let clock = ContinuousClock()
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+if CommandLine.arguments.contains("--parse"), let index = CommandLine.arguments.firstIndex(of: "--content"),
+   index + 1 < CommandLine.arguments.count {
+    // The scenario parser alone (a first build parses every example once): `repeats` passes over
+    // every example of the Content, and nothing else.
+    guard let loaded = try? ContentLoader.load(directory: CommandLine.arguments[index + 1]) else {
+        print("cannot load Content")
+        exit(1)
+    }
+    let examples = loaded.corpus.examples
+    var parsed = 0
+    let time = clock.measure {
+        for _ in 0..<repeats {
+            for example in examples {
+                parsed += ScenarioParser.parse(example.text, at: example.location).0 == nil ? 0 : 1
+            }
+        }
+    }
+    let parses = examples.count * repeats
+    print("parse: \(parses) scenarios (\(parsed) parsed) in \(seconds(time)) s = \(Int(Double(parses) / seconds(time))) scenarios/s on one thread")
+    exit(0)
+}
 
 var scenarios: [Scenario] = []
 for sample in ScenarioSamples.all {
