@@ -164,7 +164,11 @@ public struct Explorer {
         /// An earlier run of the same rest that this refusal and budget would repeat exactly: it
         /// never read the refusal (or had the same one), and its budget never mattered and this
         /// one's event would come due only after every period was over (or it had the same one).
-        func match(_ key: Int32, refusal: Conditions.Refusal, budget: Double, forced: Double?) -> Entry? {
+        ///
+        /// `mutating` though it changes nothing: called on the memo the exploration's nested
+        /// functions capture, a non-mutating call was handed a copy, retaining and releasing
+        /// the memo's six buffers on every schedule; in place it reads them where they are.
+        mutating func match(_ key: Int32, refusal: Conditions.Refusal, budget: Double, forced: Double?) -> Entry? {
             var index = heads[Int(key)]
             while index >= 0 {
                 let entry = entries[Int(index)]
@@ -240,6 +244,7 @@ public struct Explorer {
             return Int(truncatingIfNeeded: mixed >> 32) & (slots.count - 1)
         }
 
+        @inline(__always)
         func find(parent: Int32, index: Int32, choice: UInt8) -> Int32? {
             var position = start(parent, index, choice)
             while true {
@@ -380,7 +385,9 @@ public struct Explorer {
                                 child.choices.append(choice)
                                 return child
                             }) else { return }
-                            nextChoices.append(contentsOf: choices[own])
+                            // Element by element: appending the slice `choices[own]` retained
+                            // and released the whole pool for every child.
+                            for inheritedChoice in own { nextChoices.append(choices[inheritedChoice]) }
                             nextChoices.append(choice)
                             next.append(FrontierEntry(configuration: entry.configuration, decisions: decisions, key: key))
                         }
