@@ -663,7 +663,8 @@ struct Machine {
         var thread = makeThread(lane: Int32(laneNames.count))
         thread.pending.append(item)
         thread.wake = now
-        threads.append(thread)
+        // Moved in: appended as a copy, its three arrays were retained, then released with it.
+        threads.append(consume thread)
         laneNames.append(.worker(name, workerCount))
     }
 
