@@ -54,6 +54,37 @@ import Testing
         #expect(writer.string == "<p title=\"" + escaped + "\">")
     }
 
+    /// `text` tests eight bytes at a time before looking at single bytes: each escaped byte, at
+    /// every offset of values long enough to take that path, next to multi-byte UTF-8 and to
+    /// bytes one off the escaped ones, comes out as a byte-by-byte escape writes it.
+    @Test(arguments: ["<", ">", "&", "\"", "'"])
+    func writerEscapesAtEveryOffsetOfLongValues(_ special: String) {
+        func reference(_ value: String) -> String {
+            value.map { character -> String in
+                switch character {
+                case "<": return "&lt;"
+                case ">": return "&gt;"
+                case "&": return "&amp;"
+                case "\"": return "&quot;"
+                case "'": return "&#39;"
+                default: return String(character)
+                }
+            }.joined()
+        }
+        let fillers = ["abcdefghijklmnopqrstuvwxyz0123", "=;%(#)é—“😀”=;%(#)é—“", "\u{3B}\u{3D}\u{21}\u{23}\u{25}\u{28}\u{3F}\u{40}"]
+        for filler in fillers {
+            let characters = Array(filler)
+            for offset in 0...characters.count {
+                for tail in [special, "", special + special] {
+                    let value = String(characters[..<offset]) + special + String(characters[offset...]) + tail
+                    var writer = HTMLWriter()
+                    writer.text(value)
+                    #expect(writer.string == reference(value), "\(value.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
         #expect(SiteContext.demoteHeadings("<h3>x</h3><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">") == "<h5>x</h5><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">")
