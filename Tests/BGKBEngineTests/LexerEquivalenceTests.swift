@@ -26,6 +26,19 @@ import Testing
         #expect(ScenarioLexer.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
+    /// A scenario keeps its text and where its lines start; each line cut from it must be the line
+    /// splitting the text gives, carriage returns and non-ASCII text included.
+    @Test(arguments: texts + ["caf\u{E9} = 1\nb", "a = 1\r\nb = 2\n\r\nc", "\u{1F600}\n\n", "x\r\ny\rz\n", "\r\n", "e\u{301}\n\u{301}"])
+    func linesAreCutAsSplittingGivesThem(_ text: String) {
+        var scenario = Scenario()
+        scenario.text = text
+        scenario.lineStarts = ScenarioLexer.lineStarts(text)
+        let split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(scenario.lines == split)
+        #expect(scenario.line(0) == nil)
+        #expect(scenario.line(split.count + 1) == nil)
+    }
+
     @Test(arguments: ["caf\u{E9} = 1", "a = 1\r\nb = 2", "\u{1F600}"])
     func nonASCIIOrCarriageReturnTakesTheGeneralPath(_ text: String) {
         #expect(ScenarioLexer.asciiBytes(text) == nil)

@@ -430,7 +430,7 @@ public struct Explorer {
         }
         // Seeded random schedules on top; those that provably repeat a systematic run are counted
         // as that run (see `randomRepeat`).
-        var generator = SeededGenerator(seed: stableHash(scenario.lines.joined(separator: "\n")))
+        var generator = SeededGenerator(seed: stableHash(scenario.text))
         // Random early expiries fall before the latest instant any default run reached, plus a
         // second: fixed by level 0 alone, so it does not depend on which runs the memo skipped.
         let horizon = (instantPool.max() ?? 30) + 1

@@ -4,8 +4,24 @@ import BGKBModel
 /// on which timeline, and what it expects. Blocks and statements live in flat arrays indexed by
 /// small integers so the simulator's hot path never touches a string or a dictionary.
 public struct Scenario: Sendable, Hashable {
-    /// The scenario's source lines (for timelines: a step is shown as its line of code).
-    public internal(set) var lines: [String] = []
+    /// The scenario's source, verbatim (for timelines: a step is shown as its line of code).
+    public internal(set) var text = ""
+    /// Where each line starts in `text`'s UTF-8 (see `ScenarioLexer.lineStarts`): a line is cut
+    /// out when a timeline shows it, instead of every line being made a String at parse time.
+    var lineStarts: [Int32] = [0]
+
+    /// The source lines, as `text.split(separator: "\n", omittingEmptySubsequences: false)`
+    /// gives them.
+    public var lines: [String] { (1...lineStarts.count).map { String(line($0) ?? "") } }
+
+    /// Line `number` (1-based) of the source, `lines[number - 1]` without splitting the text.
+    func line(_ number: Int) -> Substring? {
+        guard number >= 1, number <= lineStarts.count else { return nil }
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Int(lineStarts[number - 1]))
+        let end = number < lineStarts.count ? utf8.index(utf8.startIndex, offsetBy: Int(lineStarts[number]) - 1) : utf8.endIndex
+        return text[start..<end]
+    }
     /// Interned strings: task names, identifiers, printed text.
     var strings: [String] = []
     var globals: [Global] = []

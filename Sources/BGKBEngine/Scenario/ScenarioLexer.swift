@@ -66,6 +66,26 @@ struct ScenarioLexer {
         return bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? bytes : nil
     }
 
+    /// The UTF-8 offset at which each of `lines(text)` starts. Without a carriage return every
+    /// "\n" byte is a "\n" Character (only "\r\n" joins a line feed to another character), so
+    /// the starts are found in the bytes; with one, from the lines themselves.
+    static func lineStarts(_ text: String) -> [Int32] {
+        var text = text
+        let starts = text.withUTF8 { bytes -> [Int32]? in
+            var starts: [Int32] = [0]
+            for (offset, byte) in bytes.enumerated() {
+                if byte == 0x0A { starts.append(Int32(offset + 1)) } else if byte == 0x0D { return nil }
+            }
+            return starts
+        }
+        if let starts { return starts }
+        var offset: Int32 = 0
+        return lines(text).map { line in
+            defer { offset += Int32(line.utf8.count) + 1 }
+            return offset
+        }
+    }
+
     /// The text's lines, as `text.split(separator: "\n", omittingEmptySubsequences: false)` gives them.
     static func lines(_ text: String) -> [String] {
         guard let bytes = asciiBytes(text) else {

@@ -29,7 +29,8 @@ public struct ScenarioParser {
     public static func parse(_ text: String, at origin: SourceLocation) -> (Scenario?, Diagnostics) {
         let (tokens, lexProblems) = ScenarioLexer.tokenize(text)
         var parser = ScenarioParser(tokens: tokens)
-        parser.scenario.lines = ScenarioLexer.lines(text)
+        parser.scenario.text = text
+        parser.scenario.lineStarts = ScenarioLexer.lineStarts(text)
         for problem in lexProblems {
             parser.problems.append(Problem(id: "scenario-syntax", message: problem.message,
                                            place: .init(line: problem.line, column: problem.column)))
@@ -520,8 +521,7 @@ public struct ScenarioParser {
 
     /// The condition as written: the line after `expect`.
     private func sourceText(line: Int32) -> String {
-        guard line >= 1, Int(line) <= scenario.lines.count else { return "a condition" }
-        var text = Substring(scenario.lines[Int(line) - 1])
+        guard var text = scenario.line(Int(line)) else { return "a condition" }
         while text.first == " " || text.first == "\t" { text.removeFirst() }
         if text.hasPrefix("expect") { text = text.dropFirst(6) }
         while text.first == " " { text.removeFirst() }

@@ -24,11 +24,11 @@ extension Machine {
 
     func sourceLine(_ statement: Int32) -> String {
         let line = Int(scenario.statements[Int(statement)].place.line)
-        guard line >= 1, line <= scenario.lines.count else { return "?" }
+        guard let source = scenario.line(line) else { return "?" }
         // Spaces and tabs are single bytes that never occur inside another character's UTF-8,
         // so trimming bytes is `trimmingCharacters(in: " \t")` without building a CharacterSet
         // on every call (a twentieth of a warm build's instructions).
-        var bytes = Substring(scenario.lines[line - 1]).utf8
+        var bytes = source.utf8
         func trim(_ bytes: inout Substring.UTF8View) {
             while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
             while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
