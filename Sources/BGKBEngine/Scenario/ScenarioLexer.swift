@@ -73,8 +73,13 @@ struct ScenarioLexer {
         var text = text
         let starts = text.withUTF8 { bytes -> [Int32]? in
             var starts: [Int32] = [0]
-            for (offset, byte) in bytes.enumerated() {
-                if byte == 0x0A { starts.append(Int32(offset + 1)) } else if byte == 0x0D { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                offset += 1
+                // One compare passes every byte above a carriage return.
+                guard byte <= 0x0D else { continue }
+                if byte == 0x0A { starts.append(Int32(offset)) } else if byte == 0x0D { return nil }
             }
             return starts
         }
