@@ -94,9 +94,21 @@ import Testing
     /// The search index's text is collapsed without Foundation; it must match splitting on
     /// `Character.isWhitespace` and joining with single spaces.
     @Test(arguments: ["", "  a  b ", "a\r\nb\tc\u{0B}d\u{0C}e", "non\u{00A0}breaking\u{2028}line\u{0085}next\u{3000}ideo",
-                      "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators"])
+                      "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators",
+                      "a\u{1680}b\u{2000}c\u{200A}d\u{200B}e\u{2029}f\u{202F}g\u{205F}h\u{180E}i\u{FEFF}j\u{2FFF}k\u{3001}l\u{00A1}m\u{0084}n",
+                      " \u{2003}\u{2003}Apple’s “docs” — ok\u{3000}"])
     func whitespaceCollapsesLikeSplitAndJoin(_ text: String) {
         #expect(TextScan.collapseWhitespace(text) == text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+    }
+
+    /// `collapseWhitespace` decodes only scalars whose UTF-8 starts with 0xC2 or 0xE1-0xE3: every
+    /// non-ASCII White_Space scalar must start so.
+    @Test func everyNonASCIIWhitespaceScalarStartsWithALeadByteTheScanDecodes() {
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            let lead = Array(String(Character(scalar)).utf8)[0]
+            #expect(lead == 0xC2 || (0xE1...0xE3).contains(lead), "U+\(String(value, radix: 16, uppercase: true))")
+        }
     }
 
     @Test(arguments: ["https://example.com/a", "http://example.com"])

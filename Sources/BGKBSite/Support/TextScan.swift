@@ -28,25 +28,51 @@ enum TextScan {
     /// leading and trailing whitespace goes. Same as splitting on whitespace and joining with " ".
     static func collapseWhitespace(_ text: String) -> String {
         // Bytes, not `String` appends: appending scalar by scalar to a String cost ~750 K
-        // instructions per rule.
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII
-                ? (scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value))
-                : scalar.properties.isWhitespace
-            if isSpace {
-                pendingSpace = !result.isEmpty
-                continue
+        // instructions per rule. Scalars are decoded only where one could be whitespace: every
+        // non-ASCII White_Space scalar (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
+        // U+202F, U+205F, U+3000) starts with 0xC2, 0xE1, 0xE2 or 0xE3 (a test holds this);
+        // other bytes are copied as they are.
+        var text = text
+        return text.withUTF8 { bytes -> String in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            // Text between whitespace is appended a run at a time.
+            var runStart = -1
+            func flush(upTo end: Int) {
+                guard runStart >= 0 else { return }
+                if pendingSpace { result.append(0x20) }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
+                runStart = -1
             }
-            if pendingSpace { result.append(0x20); pendingSpace = false }
-            if scalar.isASCII {
-                result.append(UInt8(scalar.value))
-            } else {
-                UTF8.encode(scalar) { result.append($0) }
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                var length = 1
+                let isSpace: Bool
+                if byte < 0x80 {
+                    isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+                } else {
+                    length = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, count - index)
+                    if byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3) {
+                        var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
+                        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                        isSpace = Unicode.Scalar(value)?.properties.isWhitespace ?? false
+                    } else {
+                        isSpace = false
+                    }
+                }
+                if isSpace {
+                    flush(upTo: index)
+                    pendingSpace = !result.isEmpty
+                } else if runStart < 0 {
+                    runStart = index
+                }
+                index += length
             }
+            flush(upTo: count)
+            return String(decoding: result, as: UTF8.self)
         }
-        return String(decoding: result, as: UTF8.self)
     }
 }
