@@ -79,19 +79,21 @@ public struct SiteContext: Sendable {
                                                 removed: removed.contains(rule.id))
         }
         ruleReferences = references
-        let order = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Ties keep corpus order: each rule's position is that of the first rule with its id,
+        // looked up once per rule here rather than twice per comparison in the sort.
+        let firstIndexOf = ruleIndexByID
+        let order = corpus.rules.map { firstIndexOf[$0.id] ?? 0 }
         rankedIndices = corpus.rules.indices
             .filter { !removed.contains(corpus.rules[$0].id) }
             .map { (index: $0, score: measured[$0].score) }
-            .sorted { a, b in
-                a.score != b.score ? a.score > b.score : (order[corpus.rules[a.index].id] ?? 0) < (order[corpus.rules[b.index].id] ?? 0)
-            }
+            .sorted { a, b in a.score != b.score ? a.score > b.score : order[a.index] < order[b.index] }
             .map(\.index)
 
-        // Index lists follow importance, removed rules last, like the rule list.
-        let ordered = rankedIndices.map { corpus.rules[$0] } + corpus.rules.filter { removed.contains($0.id) }
-        apiIndex = Self.index(ordered) { $0.apis }
-        crashCodeIndex = Self.index(ordered) { $0.crashCodes.map { $0.lowercased() } }
+        // Index lists follow importance, removed rules last, like the rule list. By position:
+        // a list of the rules themselves copied (retained) every field of all of them.
+        let ordered = rankedIndices + corpus.rules.indices.filter { removed.contains(corpus.rules[$0].id) }
+        apiIndex = Self.index(ordered, of: corpus.rules) { $0.apis }
+        crashCodeIndex = Self.index(ordered, of: corpus.rules) { $0.crashCodes.map { $0.lowercased() } }
         apiAnchors = Slug.unique(apiIndex.map(\.api)).mapValues { "api-" + $0 }
     }
 
@@ -101,10 +103,10 @@ public struct SiteContext: Sendable {
     }
 
     /// Groups rule ids by a key they carry, keys sorted case-insensitively, rules in corpus order.
-    private static func index(_ rules: [Rule], keys: (Rule) -> [String]) -> [(String, [String])] {
+    private static func index(_ positions: [Int], of rules: [Rule], keys: (Rule) -> [String]) -> [(String, [String])] {
         var map: [String: [String]] = [:]
-        for rule in rules {
-            for key in Set(keys(rule)) where !key.isEmpty { map[key, default: []].append(rule.id) }
+        for position in positions {
+            for key in Set(keys(rules[position])) where !key.isEmpty { map[key, default: []].append(rules[position].id) }
         }
         return map.keys
             .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
