@@ -167,20 +167,36 @@ public struct SiteContext: Sendable {
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
     static func heading(_ rule: Rule) -> String {
-        // A period is its own Character, so a final "." byte is `hasSuffix(".")`; equal bytes are
-        // equal Strings, and only text beyond ASCII can be equal as Strings with other bytes.
-        if rule.statement.utf8.last == UInt8(ascii: ".") {
-            let stem = rule.statement.utf8.dropLast()
-            if rule.title.utf8.elementsEqual(stem) { return rule.statement }
-            let ascii = rule.title.utf8.allSatisfy { $0 < 0x80 } && rule.statement.utf8.allSatisfy { $0 < 0x80 }
-            if !ascii, rule.title == String(rule.statement.dropLast()) { return rule.statement }
+        // ASCII titles and statements (nearly all) are compared as contiguous bytes, where every
+        // byte is a Character: walking the two UTF-8 views with iterators and cutting Characters
+        // with `dropLast` cost 16,000 instructions a heading, and a rule's heading is asked for
+        // five times. Other text takes the Character comparison: there a prepended mark can join
+        // "…" or "." into one Character with what comes before it.
+        var title = rule.title
+        var statement = rule.statement
+        enum Answer { case title, statement, stemOfLastThreeBytes, byCharacter }
+        let answer = title.withUTF8 { t in
+            statement.withUTF8 { s -> Answer in
+                guard !t.contains(where: { $0 >= 0x80 }) && !s.contains(where: { $0 >= 0x80 }) else { return .byCharacter }
+                if s.last == UInt8(ascii: "."), t.count == s.count - 1, t.count == 0 || memcmp(t.baseAddress!, s.baseAddress!, t.count) == 0 {
+                    return .statement
+                }
+                let dots = t.count >= 3 && t[(t.count - 3)...].allSatisfy { $0 == UInt8(ascii: ".") }
+                return dots ? .stemOfLastThreeBytes : .title
+            }
         }
-        // Byte suffixes: "…" and "." never combine with what comes before them, and "…" has no
-        // canonical equivalent, so these are `hasSuffix` without Unicode comparison.
-        let ellipsis = rule.title.utf8.reversed().starts(with: [0xA6, 0x80, 0xE2])
-        guard ellipsis || rule.title.utf8.reversed().starts(with: [0x2E, 0x2E, 0x2E]) else { return rule.title }
-        let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
-        return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
+        switch answer {
+        case .title: return rule.title
+        case .statement: return rule.statement
+        case .stemOfLastThreeBytes:
+            let stem = String(decoding: rule.title.utf8.dropLast(3), as: UTF8.self)
+            return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
+        case .byCharacter:
+            if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
+            guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
+            let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
+            return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
+        }
     }
 
     /// Trims what Foundation's `CharacterSet.whitespaces` holds on Linux (tab, the Unicode space
@@ -351,18 +367,7 @@ enum SafeURL {
 enum Importance {
     static func score(_ rule: Rule) -> Int {
         var score = 0
-        // ASCII letters folded to lower case, other bytes as they are: the phrases are ASCII
-        // without `i` or `k`, the only letters some non-ASCII characters lower-case to (İ, K),
-        // so this finds them exactly where lowercased() text would, without lowercasing a
-        // whole rule (a third of building the context).
-        var text = Array(rule.statement.utf8)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: rule.details.utf8)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: (rule.why ?? "").utf8)
-        for index in text.indices where text[index] >= UInt8(ascii: "A") && text[index] <= UInt8(ascii: "Z") { text[index] |= 0x20 }
-        let topCause: [StaticString] = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
-        if topCause.contains(where: { TextScan.firstIndex(of: $0, in: text, from: 0) != nil }) { score += 8 }
+        if mentionsTopCause(rule) { score += 8 }
         if !rule.crashCodes.isEmpty { score += 4 }
         switch rule.callout {
         case .important?: score += 3
@@ -377,5 +382,44 @@ enum Importance {
         }
         if rule.examples.contains(where: { $0.intent == .breaks }) { score += 2 }
         return score
+    }
+
+    /// The phrases that mark a rule as naming the top cause of something.
+    static let topCausePhrases: [StaticString] = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+
+    /// Whether the statement, details and why (joined by spaces) contain one of `topCausePhrases`,
+    /// ASCII letters folded to lower case and other bytes as they are: the phrases are ASCII
+    /// without `i` or `k`, the only letters some non-ASCII characters lower-case to (İ, K), so this
+    /// finds them exactly where lowercased() text would, without lowercasing a whole rule.
+    ///
+    /// One pass: every phrase ends in `cause` or `source`, so only where one of those words
+    /// starts are the words before it compared (five whole-text searches were a third of building
+    /// the context).
+    static func mentionsTopCause(_ rule: Rule) -> Bool {
+        var text = Array(rule.statement.utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: rule.details.utf8)
+        text.append(UInt8(ascii: " "))
+        text.append(contentsOf: (rule.why ?? "").utf8)
+        return text.withUnsafeMutableBufferPointer { bytes -> Bool in
+            for index in bytes.indices where bytes[index] &- UInt8(ascii: "A") < 26 { bytes[index] |= 0x20 }
+            let text = UnsafeBufferPointer(bytes)
+            func has(_ word: StaticString, at index: Int) -> Bool {
+                word.withUTF8Buffer { word in
+                    index >= 0 && index + word.count <= text.count && zip(word, text[index...]).allSatisfy { $0 == $1 }
+                }
+            }
+            for index in text.indices {
+                let byte = text[index]
+                guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") else { continue }
+                let lastWord: StaticString = byte == UInt8(ascii: "c") ? "cause" : "source"
+                guard has(lastWord, at: index) else { continue }
+                for phrase in topCausePhrases where phrase.utf8CodeUnitCount > lastWord.utf8CodeUnitCount {
+                    let start = index - (phrase.utf8CodeUnitCount - lastWord.utf8CodeUnitCount)
+                    if has(phrase, at: start) { return true }
+                }
+            }
+            return false
+        }
     }
 }

@@ -20,6 +20,8 @@ import Testing
         ("Cafe\u{301}", "Café."), ("Ends with a mark.\u{301}", "Ends with a mark.\u{301}."), ("", "."), ("Title", ""),
         ("Dots..", "Dots.."), ("Combining …\u{301}", "Combining x"), ("Ünïcode…", "Ünïcode text."),
         ("End every task\u{00A0}…", "End every task you begin."), ("\u{3000}End\t...", "End it."),
+        ("Short...", "Short and long."), ("...", "Anything."), ("…", "…."), ("A.", "A.."), ("ab", "abc."),
+        ("\u{0600}…", "\u{0600} text."), ("x\u{0600}...", "x\u{0600}. y."), ("Go ...", "Go on."),
     ]
 
     /// The trim `heading` uses instead of Foundation's, on tabs, Unicode spaces and newlines
