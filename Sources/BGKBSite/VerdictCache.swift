@@ -80,11 +80,64 @@ public final class VerdictCache: @unchecked Sendable {
         }
     }
 
-    /// A hash of the file at `path` (the running executable, for `engine`): read in large
-    /// blocks and mixed a word at a time, a few milliseconds for a 20 MB binary.
+    /// What identifies the file at `path` (the running executable, for `engine`): the build ID
+    /// the linker wrote into an ELF executable (a hash of its contents: `build-id-` and its hex)
+    /// when it has one, else a hash of the whole file. Hashing a 17 MB binary took 7 ms of every
+    /// build, where reading the note reads a few kilobytes.
     public static func identity(ofFileAt path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
+        if let buildID = elfBuildID(handle) { return "build-id-" + buildID }
+        try? handle.seek(toOffset: 0)
+        return contentHash(handle)
+    }
+
+    /// The NT_GNU_BUILD_ID note of a 64-bit little-endian ELF file, as lowercase hex: found
+    /// through the program headers' PT_NOTE segments. Nil for anything else, or anything
+    /// malformed (then the whole file is hashed instead).
+    static func elfBuildID(_ handle: FileHandle) -> String? {
+        func read(_ offset: UInt64, _ count: Int) -> Data? {
+            guard count > 0, count <= 1 << 20, (try? handle.seek(toOffset: offset)) != nil,
+                  let data = try? handle.read(upToCount: count), data.count == count else { return nil }
+            return data
+        }
+        func integer<T: FixedWidthInteger>(_ data: Data, _ offset: Int, as: T.Type) -> T? {
+            guard offset >= 0, offset + MemoryLayout<T>.size <= data.count else { return nil }
+            return data.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+        }
+        // e_ident: magic, ELFCLASS64, ELFDATA2LSB.
+        guard let header = read(0, 64), header.prefix(6).elementsEqual([0x7F, 0x45, 0x4C, 0x46, 2, 1]),
+              let tableOffset = integer(header, 32, as: UInt64.self),
+              let entrySize = integer(header, 54, as: UInt16.self), entrySize >= 56,
+              let entryCount = integer(header, 56, as: UInt16.self), entryCount > 0,
+              let table = read(tableOffset, Int(entrySize) * Int(entryCount)) else { return nil }
+        for entry in 0..<Int(entryCount) {
+            let base = entry * Int(entrySize)
+            guard integer(table, base, as: UInt32.self) == 4, // PT_NOTE
+                  let offset = integer(table, base + 8, as: UInt64.self),
+                  let size = integer(table, base + 32, as: UInt64.self), size < 1 << 20,
+                  let notes = read(offset, Int(size)) else { continue }
+            var position = 0
+            while let nameSize = integer(notes, position, as: UInt32.self),
+                  let descriptionSize = integer(notes, position + 4, as: UInt32.self),
+                  let type = integer(notes, position + 8, as: UInt32.self) {
+                let name = position + 12
+                let description = name + (Int(nameSize) + 3) / 4 * 4
+                let next = description + (Int(descriptionSize) + 3) / 4 * 4
+                guard next <= notes.count else { break }
+                if type == 3, nameSize == 4, notes[notes.startIndex + name ..< notes.startIndex + name + 4].elementsEqual([0x47, 0x4E, 0x55, 0]),
+                   descriptionSize >= 8 {
+                    let bytes = notes[notes.startIndex + description ..< notes.startIndex + description + Int(descriptionSize)]
+                    return bytes.map { String(format: "%02x", $0) }.joined()
+                }
+                position = next
+            }
+        }
+        return nil
+    }
+
+    /// A hash of the whole file: read in large blocks and mixed a word at a time.
+    static func contentHash(_ handle: FileHandle) -> String? {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var length: UInt64 = 0
         while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty {

@@ -159,4 +159,47 @@ import Testing
         }
         return files
     }
+
+    /// A minimal 64-bit little-endian ELF file: a header, one PT_NOTE program header and one
+    /// note of `type` named `name` holding `description`.
+    static func elf(note description: [UInt8], type: UInt32 = 3, name: [UInt8] = Array("GNU\0".utf8), entries: UInt16 = 1) -> [UInt8] {
+        func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian) { Array($0) } }
+        var header = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1] + [UInt8](repeating: 0, count: 9)   // e_ident
+        header += le(UInt16(2)) + le(UInt16(62)) + le(UInt32(1)) + le(UInt64(0))            // type, machine, version, entry
+        header += le(UInt64(64)) + le(UInt64(0)) + le(UInt32(0)) + le(UInt16(64))           // phoff, shoff, flags, ehsize
+        header += le(UInt16(56)) + le(entries) + le(UInt16(0)) + le(UInt16(0)) + le(UInt16(0)) // phentsize, phnum, sh*
+        func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
+        let note = le(UInt32(name.count)) + le(UInt32(description.count)) + le(type) + padded(name) + padded(description)
+        var program = le(UInt32(4)) + le(UInt32(4)) + le(UInt64(64 + 56)) + le(UInt64(0)) + le(UInt64(0))
+        program += le(UInt64(note.count)) + le(UInt64(note.count)) + le(UInt64(4))
+        return header + program + note
+    }
+
+    static func identity(of bytes: [UInt8]) throws -> String? {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-identity-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return VerdictCache.identity(ofFileAt: url.path)
+    }
+
+    /// The engine's identity is the linker's build ID when the executable has one (reading it
+    /// replaced hashing 17 MB on every build), and a hash of the whole file otherwise, so a file
+    /// that is not ELF, or an ELF file without a build ID or with a damaged table, still gets one.
+    @Test func anExecutableIsIdentifiedByItsBuildIDOrElseItsBytes() throws {
+        let id: [UInt8] = [0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 0x0a, 0xff]
+        #expect(try Self.identity(of: Self.elf(note: id)) == "build-id-deadbeef000102030405" + "0aff")
+        #expect(try Self.identity(of: Self.elf(note: [1, 2, 3, 4, 5, 6, 7, 8])) == "build-id-0102030405060708")
+        for other in [Self.elf(note: id, type: 1), Self.elf(note: id, name: Array("GNV\0".utf8)), Self.elf(note: id, entries: 900),
+                      Array(Self.elf(note: id).prefix(140)), Array("#!/bin/sh\necho hi\n".utf8)] {
+            let identity = try #require(try Self.identity(of: other))
+            #expect(!identity.hasPrefix("build-id-"), "\(identity)")
+        }
+        #expect(try Self.identity(of: Array("a".utf8)) != Self.identity(of: Array("b".utf8)))
+        #if os(Linux)
+        // This test binary was linked by the same toolchain as bgkb: it carries a build ID.
+        let executable = try #require(Bundle.main.executablePath)
+        #expect(VerdictCache.identity(ofFileAt: executable)?.hasPrefix("build-id-") == true)
+        #endif
+    }
+
 }
