@@ -23,6 +23,12 @@ public enum SiteBuilder {
         SiteStep("Atom feed", AtomFeed.render),
     ]
 
+    /// Compiles the page templates now (once per process; every build uses them). The CLI calls
+    /// it on another thread while Content loads, so the build's serial context step does not.
+    public static func compileTemplates() {
+        _ = Templates.shared
+    }
+
     public static func build(corpus: Corpus, verdicts: [ExampleVerdict],
                              configuration: SiteConfiguration = SiteConfiguration()) -> SiteBuild {
         let sink = SiteSink()

@@ -53,7 +53,7 @@ public struct SiteContext: Sendable {
         self.corpus = corpus
         self.ledger = ledger
         self.configuration = configuration
-        self.templates = Templates()
+        self.templates = Templates.shared
         var byIdentifier: [String: ExampleVerdict] = [:]
         for verdict in verdicts { byIdentifier[verdict.example.identifier] = verdict }
         self.verdicts = byIdentifier

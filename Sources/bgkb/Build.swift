@@ -2,9 +2,6 @@ import ArgumentParser
 import BGKBModel
 import BGKBSite
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 extension BGKB {
     /// Lints Content, runs every example, and writes the static site.
@@ -37,27 +34,13 @@ extension BGKB {
             discussion: "By default a build reuses what earlier builds of the same engine found for examples whose text is unchanged, kept in .<output>.verdicts next to the output folder. --check never uses it."))
         var noCache = false
 
-        #if canImport(Glibc)
-        /// Asks glibc to hand freed memory back to the system once 1 MB of it sits at the top of
-        /// a heap (`mallopt(M_TRIM_THRESHOLD, 1 MB)`, looked up at run time: the Glibc module does
-        /// not export it). By default the threshold grows with the largest block freed, so the
-        /// build's short-lived buffers stayed resident: the peak of a rebuild of 10,000 rules was
-        /// 150 MB, and is about 140 MB with this, for 2-3 % more time (`.ci/bench/RESULTS.md`).
-        static func returnFreedMemoryEarly() {
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-            let trimThreshold: Int32 = -1
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(trimThreshold, 1 << 20)
-        }
-        #endif
 
         func run() throws {
-            #if canImport(Glibc)
-            Self.returnFreedMemoryEarly()
-            #endif
             let clock = ContinuousClock()
             let started = clock.now
             let err = DiagnosticPrinter.standardError
+            // Compiled beside the load rather than in the context step, where nothing runs beside it.
+            DispatchQueue.global().async { SiteBuilder.compileTemplates() }
 
             let loaded = try options.loadValid()
             let loadTime = clock.now - started
