@@ -20,7 +20,7 @@
 # at the smallest size, prints `bgkb build --timings` of both kinds of build for each size with
 # the steps other than examples against the cmark floor, and the in-process load of the real
 # Content/ (issue 2: well under 100 ms). Above 2,000 rules it times fewer runs
-# (RUNS*2000/size, at least 2, no warm-up): a first build explores every example.
+# (RUNS*2000/size, at least 3, no warm-up): a first build explores every example.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -75,9 +75,9 @@ cpu() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0
 # Peak resident memory in MB of one run of a command.
 peak() { /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" "$@" >/dev/null 2>&1 || true; awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt"; }
 ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
-# Runs per size: RUNS up to 2,000 rules; fewer (at least 2, no warm-up) above, where one build
-# runs tens of thousands of examples.
-runs_for() { if [ "$1" -le 2000 ]; then echo "$RUNS 1"; else echo "$(( RUNS * 2000 / $1 > 2 ? RUNS * 2000 / $1 : 2 )) 0"; fi; }
+# Runs per size: RUNS up to 2,000 rules; fewer above, where one build runs tens of thousands of
+# examples: at least 3 (so the median is one run's time, not the mean of two), no warm-up.
+runs_for() { if [ "$1" -le 2000 ]; then echo "$RUNS 1"; else echo "$(( RUNS * 2000 / $1 > 3 ? RUNS * 2000 / $1 : 3 )) 0"; fi; }
 timeit() { # json command...
   local json=$1; shift
   read -r n warm <<<"$(runs_for "$size")"
