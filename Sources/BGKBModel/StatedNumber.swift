@@ -43,6 +43,16 @@ public struct StatedNumber: Hashable, Sendable, Codable, CustomStringConvertible
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
+    /// The unit after the number, with its leading space: ` s`, ` weeks`, ` week` for one week
+    /// (the other units are symbols, the same for one as for many), empty for a count.
+    public var unitText: String {
+        switch unit {
+        case .count: return ""
+        case .weeks where value == 1: return " week"
+        default: return " \(unit.rawValue)"
+        }
+    }
+
     /// `about 30 s, not guaranteed`.
     public var description: String {
         let number = formattedValue
@@ -54,7 +64,6 @@ public struct StatedNumber: Hashable, Sendable, Codable, CustomStringConvertible
         case .atLeast: prefix = "at least "
         case .vague: prefix = "roughly "
         }
-        let unitText = unit == .count ? "" : " \(unit.rawValue)"
         return "\(prefix)\(number)\(unitText)\(guaranteed ? "" : ", not guaranteed")"
     }
 }

@@ -163,9 +163,8 @@ func numberText(_ number: StatedNumber) -> String {
     let value = number.formattedValue
     let unit: String
     switch number.unit {
-    case .count: unit = ""
     case .perHour: unit = " per hour"
-    default: unit = " " + number.unit.rawValue
+    default: unit = number.unitText
     }
     let firmness: String
     switch number.firmness {

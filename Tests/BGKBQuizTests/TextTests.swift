@@ -23,6 +23,18 @@ import Testing
         #expect(formatSeconds(seconds) == expected)
     }
 
+    /// One week is a week: the quiz offered "at least 1 weeks" (the site already said "1 week").
+    @Test(arguments: [
+        (StatedNumber(value: 1, unit: .weeks, firmness: .atLeast, measures: "m"), "at least 1 week, not guaranteed", "at least 1 week, not guaranteed"),
+        (StatedNumber(value: 2, unit: .weeks, firmness: .exact, measures: "m"), "exactly 2 weeks, not guaranteed", "2 weeks, not guaranteed"),
+        (StatedNumber(value: 1, unit: .seconds, firmness: .about, measures: "m"), "about 1 s, not guaranteed", "about 1 s, not guaranteed"),
+        (StatedNumber(value: 5, unit: .count, firmness: .atMost, measures: "m"), "at most 5, not guaranteed", "at most 5, not guaranteed"),
+    ])
+    func numbersNameTheirUnitInTheRightNumber(number: StatedNumber, choice: String, description: String) {
+        #expect(numberText(number) == choice)
+        #expect(number.description == description)
+    }
+
     @Test func caseInsensitiveSearchFindsTheOriginalRange() throws {
         let text = "Crashes with 0x8BADF00D often."
         let range = try #require(caseInsensitiveRange(of: "0x8badf00d", in: text))
