@@ -57,7 +57,7 @@ struct HTMLWriter {
             let count = buffer.count
             let raw = UnsafeRawPointer(base)
             while index < count {
-                if index + 8 <= count && !HTMLWriter.mayNeedEscape(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                if index + 8 <= count && !HTMLWriter.holdsEscapedByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
                     index += 8
                     continue
                 }
@@ -85,7 +85,7 @@ struct HTMLWriter {
     /// that byte repeated has a zero byte exactly where it occurs, found with the classic
     /// `(v - 0x01…) & ~v & 0x80…` test. Exact, no false positives.
     @inline(__always)
-    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+    private static func holdsEscapedByte(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasByte(_ byte: UInt8) -> UInt64 {
