@@ -70,13 +70,18 @@ public struct SiteContext: Sendable {
         // this step, which nothing else runs beside.
         let measured = ParallelMap.map(corpus.rules) { rule in (heading: Self.heading(rule), score: Importance.score(rule)) }
         var references: [String: RuleReference] = [:]
-        for (index, rule) in corpus.rules.enumerated() where references[rule.id] == nil {
-            guard let slug = ruleSlugs[rule.id] else { continue }
+        // By position: `enumerated()` copied every rule (a retain per field), in a step that
+        // runs on one core.
+        for index in corpus.rules.indices where references[corpus.rules[index].id] == nil {
+            let id = corpus.rules[index].id
+            guard let slug = ruleSlugs[id] else { continue }
             let heading = measured[index].heading
-            references[rule.id] = RuleReference(href: SitePaths.rule(slug), title: heading,
-                                                kind: KindLabel.text(rule.kind), kindClass: KindLabel.cssClass(rule.kind),
-                                                statement: rule.statement, showStatement: heading != rule.statement,
-                                                removed: removed.contains(rule.id))
+            let kind = corpus.rules[index].kind
+            let statement = corpus.rules[index].statement
+            references[id] = RuleReference(href: SitePaths.rule(slug), title: heading,
+                                           kind: KindLabel.text(kind), kindClass: KindLabel.cssClass(kind),
+                                           statement: statement, showStatement: heading != statement,
+                                           removed: removed.contains(id))
         }
         ruleReferences = references
         // Ties keep corpus order: each rule's position is that of the first rule with its id,
@@ -106,7 +111,12 @@ public struct SiteContext: Sendable {
     private static func index(_ positions: [Int], of rules: [Rule], keys: (Rule) -> [String]) -> [(String, [String])] {
         var map: [String: [String]] = [:]
         for position in positions {
-            for key in Set(keys(rules[position])) where !key.isEmpty { map[key, default: []].append(rules[position].id) }
+            // A rule names a key or two: a linear check drops repeats without a Set per rule.
+            var seen: [String] = []
+            for key in keys(rules[position]) where !key.isEmpty && !seen.contains(key) {
+                seen.append(key)
+                map[key, default: []].append(rules[position].id)
+            }
         }
         return map.keys
             .sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
