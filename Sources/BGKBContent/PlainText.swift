@@ -483,7 +483,21 @@ extension Slice<UnsafeBufferPointer<UInt8>> {
 }
 
 extension Array where Element: Hashable {
+    /// The elements without repeats, first occurrences in order. A rule's lists (APIs, topics,
+    /// crash codes) hold a handful of names, and comparing them pairwise costs a fraction of
+    /// hashing each into a Set; longer lists still go through one.
     var uniqued: [Element] {
+        guard count > Self.uniquedPairwiseLimit else { return uniquedByHashing }
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        for element in self where !result.contains(element) { result.append(element) }
+        return result
+    }
+
+    /// At most this many elements are compared pairwise by `uniqued`.
+    static var uniquedPairwiseLimit: Int { 16 }
+
+    var uniquedByHashing: [Element] {
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
     }

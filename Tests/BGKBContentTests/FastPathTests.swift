@@ -22,6 +22,14 @@ import Testing
         "**Why it matters.** [a link](#x) ~30 s",
     ]
 
+    /// `uniqued` compares short lists pairwise: it must keep what the Set keeps, in the same order,
+    /// canonically equal spellings (one kept) included, on either side of the pairwise limit.
+    @Test(arguments: [[], ["a"], ["a", "a"], ["b", "a", "b", "c", "a"], ["caf\u{E9}", "cafe\u{301}", "cafe"], ["\r\n", "\r", "\n", "\r\n"],
+                      (0..<40).map { "api\($0 % 13)" }, (0..<17).map { "n\($0)" } + ["n3"], texts + texts.reversed()])
+    func uniquedKeepsWhatASetKeeps(_ list: [String]) {
+        #expect(list.uniqued.map { Array($0.utf8) } == list.uniquedByHashing.map { Array($0.utf8) })
+    }
+
     /// `concatenated` must give `joined`'s very bytes, combining marks at the seams included.
     @Test(arguments: [[], [""], ["a"], ["", ""], ["e", "\u{301}x"], ["line one", "", "line three  "], texts, ["\r", "\n"]])
     func concatenatedMatchesJoined(_ pieces: [String]) {

@@ -116,6 +116,21 @@ import Testing
 
     @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "https://a\" onclick=\"x", "//evil"])
     func rejectsOtherLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url) == false) }
+
+    /// The byte path answers exactly as the Character path wherever it answers, and answers for
+    /// every ASCII link.
+    @Test(arguments: ["https://example.com/a", "HTTPS://EXAMPLE.COM", "Http://x", "http:/x", "https:/", "http://", "https://a b",
+                      "https://a\tb", "https://a\r\nb", "https://a\u{0B}b", "https://a\u{0C}", "https://a<b", "https://a>b",
+                      "https://a\"b", "ftp://x", "", "h", "javascript:alert(1)", "https://é.example", "https://a\u{A0}b",
+                      "https://a\u{2028}b", "https://a\"\u{301}b", "\u{212A}https://x", "https://x/\u{85}"])
+    func linkCheckOnBytesMatchesTheCharacterCheck(_ url: String) {
+        if let answer = SafeURL.isExternalHTTPASCII(url) {
+            #expect(answer == SafeURL.isExternalHTTPByCharacter(url))
+        } else {
+            #expect(url.utf8.contains { $0 >= 0x80 })
+        }
+        #expect(SafeURL.isExternalHTTP(url) == SafeURL.isExternalHTTPByCharacter(url))
+    }
 }
 
 /// The templates escape through `ByteHTMLContentType`: it must give exactly what Mustache's own
