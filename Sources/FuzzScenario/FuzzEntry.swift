@@ -21,8 +21,29 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let mismatches = explorer.reuseMismatches()
         precondition(mismatches.isEmpty, "explorer memo: \(mismatches.first ?? "")")
         if case let .differs(problem)? = compareReductions(scenario) { preconditionFailure("reductions: \(problem)") }
+        if let problem = compareResumedChildren(scenario) { preconditionFailure("resumed children: \(problem)") }
     }
     return 0
+}
+
+/// Children resumed from their parent's paused run (`Explorer.Options.resumesChildrenFromTheirParent`)
+/// must make, in order, the very runs that children started over make: nil when they do.
+func compareResumedChildren(_ scenario: Scenario) -> String? {
+    func runs(resuming: Bool) -> [String] {
+        var options = Explorer.Options()
+        options.maxRuns = 80
+        options.randomSchedules = 4
+        options.resumesChildrenFromTheirParent = resuming
+        var drawn: [String] = []
+        _ = Explorer(scenario: scenario, options: options).firstTrace { trace in
+            drawn.append(TimelineRenderer.render(trace))
+            return false
+        }
+        return drawn
+    }
+    let (resumed, fromStart) = (runs(resuming: true), runs(resuming: false))
+    guard let index = resumed.indices.first(where: { $0 >= fromStart.count || resumed[$0] != fromStart[$0] }) ?? (resumed.count < fromStart.count ? resumed.count : nil) else { return nil }
+    return "run \(index) differs:\n\(index < resumed.count ? resumed[index] : "(none)")\n-- started over:\n\(index < fromStart.count ? fromStart[index] : "(none)")"
 }
 
 /// What exploring a scenario whole with the reductions on and off found: nothing to compare (a

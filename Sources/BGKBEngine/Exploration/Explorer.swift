@@ -26,13 +26,19 @@ public struct Explorer {
         /// holds the app up and the handler's deadline is not due (see
         /// `Machine.didEnterBackgroundExitIsSilent`). False offers it as an alternative.
         public var takesQuietDidEnterBackgroundExitsAtOnce = true
+        /// A schedule that deviates from its parent's at decision k runs the parent's run up to
+        /// k exactly, so that part is simulated once per parent and copied into each such child
+        /// (see `Machine.proceed(pausingAt:)`) instead of simulated again for every child. False
+        /// runs every child from the start; tests compare the two.
+        public var resumesChildrenFromTheirParent = true
         public init() {}
     }
 
     public struct Result: Sendable {
         /// How many schedules ran.
         public var runs: Int
-        /// Simulated events across all runs (for the benchmark).
+        /// Events this exploration simulated (for the benchmark): the part of a resumed child's
+        /// run copied from its parent's (`Options.resumesChildrenFromTheirParent`) counts once.
         public var events: Int
         /// The first failing schedule, in exploration order (fewest deviations first), and why.
         public var failure: (schedule: Schedule, reason: String)?
@@ -271,6 +277,34 @@ public struct Explorer {
         }
     }
 
+    /// A parent's run, replayed once and paused at each decision where a child deviates
+    /// (`Options.resumesChildrenFromTheirParent`): children come in order of that decision, so
+    /// the replay only moves forward, one parent after another.
+    private struct ParentCursor {
+        struct Parent: Equatable {
+            var level: Int
+            var position: Int
+        }
+        var machine: Machine
+        var parent: Parent?
+
+        /// Leaves `machine` paused just before decision `index` of `parent`'s run (whose
+        /// schedule `schedule` gives), replaying it from the start only when the machine is on
+        /// another parent or already past that decision. False if the run ended first.
+        mutating func pause(at index: Int, of parent: Parent, schedule: () -> Schedule) -> Bool {
+            if self.parent != parent || machine.pendingDecision == nil || machine.decisions.count > index {
+                machine.reset(schedule())
+                self.parent = parent
+            }
+            if machine.pendingDecision != nil && machine.decisions.count == index { return true }
+            guard machine.proceed(pausingAt: index) else {
+                self.parent = nil
+                return false
+            }
+            return true
+        }
+    }
+
     /// A schedule waiting for its children: the system configuration it ran under (in
     /// `configurations`), its choices (the level's `choices` pool holds `level` per entry, in
     /// frontier order), the decisions its run met, and its memo key.
@@ -312,7 +346,7 @@ public struct Explorer {
         /// Runs or covers the schedule `make` builds (whose system configuration is
         /// `configuration`); its decisions (in `pool`) and, when asked, its instants.
         func visit(_ configuration: Schedule, key: Int32, pool: inout [UInt8], instants: Bool,
-                   make: () -> Schedule) -> (Range<Int>, Range<Int>)? {
+                   make: () -> Schedule, start: (inout Machine, Schedule) -> Void) -> (Range<Int>, Range<Int>)? {
             var repeated = memo.match(key, refusal: configuration.refusal, budget: configuration.budget, forced: configuration.forcedExpiry)
             if repeated == nil, let forced = configuration.forcedExpiry,
                let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget, forced: nil),
@@ -324,7 +358,7 @@ public struct Explorer {
                 return (entry.decisions, entry.instants)
             }
             let schedule = make()
-            guard visitor.run(&machine, schedule), !visitor.stop else { return nil }
+            guard visitor.run(&machine, schedule, start: { start(&$0, schedule) }), !visitor.stop else { return nil }
             let decisions = keep(machine.decisions, in: &pool)
             let instantRange = instants ? keep(machine.instants, in: &instantPool) : 0..<0
             let quiet = schedule.forcedExpiry == nil ? keep(machine.quietIntervals, in: &quietPool) : 0..<0
@@ -341,7 +375,8 @@ public struct Explorer {
         for refusal in refusals {
             for budget in budgets {
                 let base = Schedule(budget: budget, refusal: refusal)
-                guard let (decisions, instants) = visit(base, key: 0, pool: &pool, instants: true, make: { base }) else { return }
+                guard let (decisions, instants) = visit(base, key: 0, pool: &pool, instants: true, make: { base },
+                                                        start: { $0.run($1) }) else { return }
                 configurations.append(base)
                 frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: 0))
                 guard !scenario.conditions.expiryOnlyAtEnd else { continue }
@@ -355,7 +390,8 @@ public struct Explorer {
                     var schedule = base
                     schedule.forcedExpiry = t
                     let key = memo.key(forced: t)
-                    guard let (decisions, _) = visit(schedule, key: key, pool: &pool, instants: false, make: { schedule }) else { return }
+                    guard let (decisions, _) = visit(schedule, key: key, pool: &pool, instants: false, make: { schedule },
+                                                     start: { $0.run($1) }) else { return }
                     configurations.append(schedule)
                     frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: key))
                 }
@@ -364,6 +400,7 @@ public struct Explorer {
         // Levels 1...bound: one more non-default choice, after the last one already made.
         if options.preemptionBound > 0 {
             var choices: [Schedule.Choice] = []
+            var cursor = ParentCursor(machine: makeMachine())
             for level in 1...options.preemptionBound {
                 var next: [FrontierEntry] = []
                 var nextChoices: [Schedule.Choice] = []
@@ -374,6 +411,24 @@ public struct Explorer {
                     let start = inherited == 0 ? 0 : Int(choices[own.upperBound - 1].index) + 1
                     guard start < range.count else { continue }
                     let configuration = configurations[Int(entry.configuration)]
+                    /// Runs a child that deviates at decision `index`: the parent's run up to
+                    /// there (the cursor's, paused), copied, then on with the child's choices.
+                    func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int) {
+                        let parent = ParentCursor.Parent(level: level, position: position)
+                        guard cursor.pause(at: index, of: parent, schedule: {
+                            var parentSchedule = configuration
+                            parentSchedule.choices = Array(choices[own])
+                            return parentSchedule
+                        }) else {
+                            // The parent's run never reached that decision: it cannot happen
+                            // (runs are deterministic), but a run from the start is always right.
+                            child.run(schedule)
+                            return
+                        }
+                        child.copyState(from: &cursor.machine)
+                        child.schedule = schedule
+                        _ = child.proceed(pausingAt: -1)
+                    }
                     for index in start..<range.count where pool[range.lowerBound + index] > 1 {
                         for alternative in 1..<pool[range.lowerBound + index] {
                             let choice = Schedule.Choice(index: Int32(index), choice: alternative)
@@ -384,6 +439,12 @@ public struct Explorer {
                                 child.choices.append(contentsOf: choices[own])
                                 child.choices.append(choice)
                                 return child
+                            }, start: { machine, schedule in
+                                if options.resumesChildrenFromTheirParent {
+                                    resume(&machine, schedule, at: index)
+                                } else {
+                                    machine.run(schedule)
+                                }
                             }) else { return }
                             // Element by element: appending the slice `choices[own]` retained
                             // and released the whole pool for every child.
@@ -446,7 +507,7 @@ public struct Explorer {
             if let entry = randomRepeat(schedule) {
                 guard visitor.covered({ schedule }, repeats: { ran[Int(entry.ran)] }) else { return }
             } else {
-                guard visitor.run(&machine, schedule) else { return }
+                guard visitor.run(&machine, schedule, start: { $0.run(schedule) }) else { return }
             }
             if visitor.stop { return }
         }
@@ -456,8 +517,9 @@ public struct Explorer {
 /// What `forEachSchedule` reports each schedule to: a generic parameter, so each caller's
 /// counting is specialised in place instead of going through boxed closures.
 private protocol ScheduleVisitor {
-    /// Runs `schedule` on `machine`; false stops the exploration at once.
-    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool
+    /// Runs `schedule` on `machine` (`start` makes the run: from the start, or resumed from its
+    /// parent's); false stops the exploration at once.
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool
     /// Counts a schedule (built by `schedule`) that repeats the run of the schedule `repeats`
     /// builds, without simulating it; false stops the exploration at once.
     mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool
@@ -478,12 +540,13 @@ private struct ExploreVisitor: ScheduleVisitor {
         self.nominal = nominal
     }
 
-    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
         if result.runs >= maxRuns { result.capped = true; stop = true; return false }
-        machine.run(schedule)
+        start(&machine)
         if result.runs == 0 && schedule == nominal { result.nominalTrace = machine.materializedTrace }
         result.runs += 1
-        result.events += machine.trace.count
+        // What this run simulated: not the part copied from its parent's.
+        result.events += machine.trace.count - machine.inheritedEvents
         if result.failure == nil, let reason = machine.failedExpectation() {
             result.failure = (machine.schedule, reason)
             result.failureTrace = machine.materializedTrace
@@ -509,10 +572,10 @@ private struct FirstTraceVisitor: ScheduleVisitor {
     var runs = 0
     var stop: Bool { found != nil || runs >= maxRuns }
 
-    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
         guard runs < maxRuns else { return false }
         runs += 1
-        machine.run(schedule)
+        start(&machine)
         let trace = machine.materializedTrace
         if predicate(trace) { found = trace }
         return true
@@ -538,10 +601,10 @@ private struct MismatchVisitor: ScheduleVisitor {
         self.other = other
     }
 
-    mutating func run(_ machine: inout Machine, _ schedule: Schedule) -> Bool {
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
         guard runs < maxRuns else { return false }
         runs += 1
-        machine.run(schedule)
+        start(&machine)
         return true
     }
 

@@ -236,6 +236,21 @@ struct Machine {
     /// does nothing, so the explorer counts that schedule as this very run.
     var quietIntervals: [Double] = []
     var choiceCursor = 0
+    /// Set when `proceed(pausingAt:)` stopped just before a decision: what that decision was to
+    /// choose among, so the run can go on from there (see `proceed`).
+    var pendingDecision: PendingDecision?
+    /// How many of `trace`'s events came from the machine this run was copied from
+    /// (`copyState(from:)`), not simulated by this run.
+    var inheritedEvents = 0
+
+    /// A decision the run loop reached and did not make yet: its alternatives as the loop had
+    /// counted them (counting again could take a silent exit twice).
+    struct PendingDecision {
+        var total: Int
+        var currentRunnable: Bool
+        var firstOther: Int32
+        var systemDue: Bool
+    }
 
     enum Outcome {
         case suspended(Double)
@@ -351,11 +366,108 @@ struct Machine {
         otherPeriodsFloor = -.infinity
         handlingForcedExpiry = false
         clear(&quietIntervals)
+        pendingDecision = nil
+        inheritedEvents = 0
         if let forced = schedule.forcedExpiry { post(at: forced, .forcedExpiry) }
+    }
+
+    /// Makes this machine's run state that of `other` (a machine of the same scenario, constants
+    /// and options, typically paused by `proceed(pausingAt:)`), copying into the arrays this one
+    /// already has, so a copy allocates nothing once capacities have grown (assigning the whole
+    /// struct shared the buffers, and the run's first writes then copied each one afresh).
+    /// Every stored `var` of the run is copied here; `MachineCopyTests` checks none is missed.
+    /// `other` is inout only so that it is not copied to be passed (a copy of the whole machine
+    /// retained and released every array of it); it is not changed.
+    mutating func copyState(from other: inout Machine) {
+        didEnterBackgroundDeadline = other.didEnterBackgroundDeadline
+        schedule = other.schedule
+        generator = other.generator
+        now = other.now
+        state = other.state
+        launchPhaseOver = other.launchPhaseOver
+        launchedByUser = other.launchedByUser
+        backgroundAfterLaunch = other.backgroundAfterLaunch
+        copy(&deliverAfterLaunch, &other.deliverAfterLaunch)
+        copy(&cells, &other.cells)
+        while threads.count > other.threads.count, let thread = threads.popLast() { spareThreads.append(thread) }
+        while threads.count < other.threads.count { threads.append(makeThread(lane: 0)) }
+        // Field by field, reading `other`'s threads in place: a `Thread` copy retained its arrays.
+        for index in threads.indices {
+            threads[index].lane = other.threads[index].lane
+            copy(&threads[index].pending, &other.threads[index].pending)
+            threads[index].pendingHead = other.threads[index].pendingHead
+            copy(&threads[index].frames, &other.threads[index].frames)
+            copy(&threads[index].env, &other.threads[index].env)
+            threads[index].wake = other.threads[index].wake
+            threads[index].blocked = other.threads[index].blocked
+            threads[index].accumulator = other.threads[index].accumulator
+            threads[index].finished = other.threads[index].finished
+        }
+        copy(&capturePool, &other.capturePool)
+        copy(&namedQueueThread, &other.namedQueueThread)
+        workerCount = other.workerCount
+        copy(&laneNames, &other.laneNames)
+        current = other.current
+        copy(&events, &other.events)
+        eventsHead = other.eventsHead
+        sequence = other.sequence
+        copy(&tasks, &other.tasks)
+        outstanding = other.outstanding
+        periodStart = other.periodStart
+        periodExpired = other.periodExpired
+        periodGeneration = other.periodGeneration
+        round = other.round
+        pendingHandlers = other.pendingHandlers
+        inDidEnterBackground = other.inDidEnterBackground
+        suspendPending = other.suspendPending
+        backgroundGeneration = other.backgroundGeneration
+        copy(&locks, &other.locks)
+        copy(&registrations, &other.registrations)
+        copy(&requests, &other.requests)
+        copy(&pendingRequests, &other.pendingRequests)
+        copy(&bgTasks, &other.bgTasks)
+        runningBGTasks = other.runningBGTasks
+        copy(&pushes, &other.pushes)
+        pendingPushes = other.pendingPushes
+        copy(&activities, &other.activities)
+        activeActivities = other.activeActivities
+        copy(&trace, &other.trace)
+        warnings = other.warnings
+        outcome = other.outcome
+        suspendedAt = other.suspendedAt
+        steps = other.steps
+        copy(&decisions, &other.decisions)
+        copy(&instants, &other.instants)
+        recordDecisions = other.recordDecisions
+        refusalRead = other.refusalRead
+        budgetMatters = other.budgetMatters
+        budgetFloor = other.budgetFloor
+        forcedPeriodStart = other.forcedPeriodStart
+        otherPeriodsFloor = other.otherPeriodsFloor
+        handlingForcedExpiry = other.handlingForcedExpiry
+        copy(&quietIntervals, &other.quietIntervals)
+        choiceCursor = other.choiceCursor
+        pendingDecision = other.pendingDecision
+        inheritedEvents = other.trace.count
     }
 
     mutating func run(_ schedule: Schedule) {
         reset(schedule)
+        _ = proceed(pausingAt: -1)
+    }
+
+    /// Runs on from where the machine stands (just reset, or paused) until the run ends, or until
+    /// the loop is about to make decision `pause` (counting from 0): then it stops before making
+    /// it, with `pendingDecision` set, and returns true. The explorer pauses a parent's run at a
+    /// decision, copies the machine (`copyState(from:)`) once per child schedule that deviates
+    /// there, and goes on with each child's choices: the run up to that decision is the parent's,
+    /// so it is not simulated again for every child.
+    mutating func proceed(pausingAt pause: Int) -> Bool {
+        if let pending = pendingDecision {
+            pendingDecision = nil
+            take(Int(decide(alternatives: pending.total)), currentRunnable: pending.currentRunnable,
+                 firstOther: pending.firstOther, systemDue: pending.systemDue)
+        }
         while outcome == nil {
             if steps >= Machine.stepLimit {
                 crash(.stepLimit)
@@ -397,35 +509,49 @@ struct Machine {
             }
             var pick = 0
             if total > 1 {
+                if decisions.count == pause {
+                    pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
+                    return true
+                }
                 pick = Int(decide(alternatives: total))
             }
-            // Order of alternatives: the current thread, other threads by lane, then the system.
-            // Threads first makes the default run the kind one ("shortly after"); the explorer
-            // tries the system earlier.
-            var chosen: Int32 = -2
-            var position = 0
-            if currentRunnable {
-                if pick == position { chosen = current }
+            take(pick, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
+        }
+        finishRun()
+        return false
+    }
+
+    /// Takes alternative `pick` of a decision: the current thread, other threads by lane, then
+    /// the system. Threads first makes the default run the kind one ("shortly after"); the
+    /// explorer tries the system earlier.
+    @inline(__always)
+    private mutating func take(_ pick: Int, currentRunnable: Bool, firstOther: Int32, systemDue: Bool) {
+        var chosen: Int32 = -2
+        var position = 0
+        if currentRunnable {
+            if pick == position { chosen = current }
+            position += 1
+        } else if pick == 0 && firstOther != -2 {
+            chosen = firstOther
+        }
+        if chosen == -2 {
+            for index in threads.indices where Int32(index) != current && isRunnable(Int32(index)) {
+                if pick == position { chosen = Int32(index); break }
                 position += 1
-            } else if pick == 0 && firstOther != -2 {
-                chosen = firstOther
-            }
-            if chosen == -2 {
-                for index in threads.indices where Int32(index) != current && isRunnable(Int32(index)) {
-                    if pick == position { chosen = Int32(index); break }
-                    position += 1
-                }
-            }
-            if chosen == -2 && systemDue && pick == position { chosen = -1 }
-            if chosen == -1 {
-                let event = events[eventsHead]
-                eventsHead += 1
-                handle(event.kind)
-            } else {
-                current = chosen
-                step(chosen)
             }
         }
+        if chosen == -2 && systemDue && pick == position { chosen = -1 }
+        if chosen == -1 {
+            let event = events[eventsHead]
+            eventsHead += 1
+            handle(event.kind)
+        } else {
+            current = chosen
+            step(chosen)
+        }
+    }
+
+    private mutating func finishRun() {
         noteBudgetStopsMattering()
         if outcome == nil {
             switch state {
@@ -1104,4 +1230,21 @@ struct Machine {
 @inline(__always)
 private func clear<Element>(_ array: inout [Element]) {
     if !array.isEmpty { array.removeAll(keepingCapacity: true) }
+}
+
+/// `array = source`, into `array`'s own storage (kept, and grown only when too small). `source`
+/// is inout only so that passing it does not retain and release its buffer; it is not changed.
+@inline(__always)
+private func copy<Element>(_ array: inout [Element], _ source: inout [Element]) {
+    // Most of a run's arrays are empty on both sides (no BGTasks, pushes, locks, ...).
+    let count = source.count
+    if array.count == count {
+        // The common case, and a plain copy of the elements (all of them are plain values).
+        guard count > 0 else { return }
+        array.withUnsafeMutableBufferPointer { target in
+            source.withUnsafeMutableBufferPointer { from in target.baseAddress!.update(from: from.baseAddress!, count: count) }
+        }
+    } else {
+        array.replaceSubrange(0..<array.count, with: source)
+    }
 }
