@@ -27,23 +27,25 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 /// Children resumed from their parent's paused run (`Explorer.Options.resumesChildrenFromTheirParent`)
-/// must make, in order, the very runs that children started over make: nil when they do.
+/// must make, in order, the very runs that children started over make: nil when they do. Runs
+/// are compared by hash, so an input whose runs hit the step limit does not hold them all.
 func compareResumedChildren(_ scenario: Scenario) -> String? {
-    func runs(resuming: Bool) -> [String] {
+    func runs(resuming: Bool) -> [Int] {
         var options = Explorer.Options()
         options.maxRuns = 80
         options.randomSchedules = 4
         options.resumesChildrenFromTheirParent = resuming
-        var drawn: [String] = []
+        var hashes: [Int] = []
         _ = Explorer(scenario: scenario, options: options).firstTrace { trace in
-            drawn.append(TimelineRenderer.render(trace))
+            hashes.append(trace.hashValue)
             return false
         }
-        return drawn
+        return hashes
     }
     let (resumed, fromStart) = (runs(resuming: true), runs(resuming: false))
-    guard let index = resumed.indices.first(where: { $0 >= fromStart.count || resumed[$0] != fromStart[$0] }) ?? (resumed.count < fromStart.count ? resumed.count : nil) else { return nil }
-    return "run \(index) differs:\n\(index < resumed.count ? resumed[index] : "(none)")\n-- started over:\n\(index < fromStart.count ? fromStart[index] : "(none)")"
+    if resumed == fromStart { return nil }
+    let index = resumed.indices.first { $0 >= fromStart.count || resumed[$0] != fromStart[$0] } ?? resumed.count
+    return "run \(index) of \(fromStart.count) differs (\(resumed.count) runs resumed)"
 }
 
 /// What exploring a scenario whole with the reductions on and off found: nothing to compare (a
