@@ -413,7 +413,10 @@ public struct Explorer {
                     let configuration = configurations[Int(entry.configuration)]
                     /// Runs a child that deviates at decision `index`: the parent's run up to
                     /// there (the cursor's, paused), copied, then on with the child's choices.
-                    func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int) {
+                    /// The parent's last child that could deviate (its last branching decision,
+                    /// last alternative): it takes the paused run itself rather than a copy.
+                    let lastBranching = (start..<range.count).last { pool[range.lowerBound + $0] > 1 } ?? -1
+                    func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int, last: Bool) {
                         let parent = ParentCursor.Parent(level: level, position: position)
                         guard cursor.pause(at: index, of: parent, schedule: {
                             var parentSchedule = configuration
@@ -425,12 +428,19 @@ public struct Explorer {
                             child.run(schedule)
                             return
                         }
-                        child.copyState(from: &cursor.machine)
+                        if last {
+                            swap(&child, &cursor.machine)
+                            cursor.parent = nil
+                            child.inheritedEvents = child.trace.count
+                        } else {
+                            child.copyState(from: &cursor.machine)
+                        }
                         child.schedule = schedule
                         _ = child.proceed(pausingAt: -1)
                     }
                     for index in start..<range.count where pool[range.lowerBound + index] > 1 {
-                        for alternative in 1..<pool[range.lowerBound + index] {
+                        let alternatives = pool[range.lowerBound + index]
+                        for alternative in 1..<alternatives {
                             let choice = Schedule.Choice(index: Int32(index), choice: alternative)
                             let key = memo.key(parent: entry.key, index: Int32(index), choice: alternative)
                             guard let (decisions, _) = visit(configuration, key: key, pool: &pool, instants: false, make: {
@@ -441,7 +451,8 @@ public struct Explorer {
                                 return child
                             }, start: { machine, schedule in
                                 if options.resumesChildrenFromTheirParent {
-                                    resume(&machine, schedule, at: index)
+                                    resume(&machine, schedule, at: index,
+                                           last: index == lastBranching && alternative == alternatives - 1)
                                 } else {
                                     machine.run(schedule)
                                 }
