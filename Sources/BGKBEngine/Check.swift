@@ -119,6 +119,8 @@ public struct VerdictRecord: Hashable, Sendable {
             // The reductions change how many schedules a verdict counts, so they name it too.
             text += "silentExits=\(options.takesSilentExitsAtOnce) settledRoundChecks=\(options.dropsSettledRoundChecks)"
             text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)\u{0}"
+            // Resuming children changes no record (`ResumedRunTests`), but every option is named.
+            text += "resumesChildren=\(options.resumesChildrenFromTheirParent)\u{0}"
             state = stableHash(text)
         }
 

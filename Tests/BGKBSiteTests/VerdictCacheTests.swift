@@ -106,13 +106,14 @@ import Testing
         // (a new one must be added there too).
         let toggles: [WritableKeyPath<Explorer.Options, Bool>] = [
             \.takesSilentExitsAtOnce, \.dropsSettledRoundChecks, \.takesQuietDidEnterBackgroundExitsAtOnce,
+            \.resumesChildrenFromTheirParent,
         ]
         for toggle in toggles {
             var changed = Explorer.Options()
             changed[keyPath: toggle].toggle()
             #expect(key != VerdictRecord.key(example, engine: "engine-a", options: changed), "\(toggle)")
         }
-        #expect(Mirror(reflecting: Explorer.Options()).children.count == 7)
+        #expect(Mirror(reflecting: Explorer.Options()).children.count == 8)
     }
 
     /// The streaming build with a warm cache writes the same bytes as without one (the committed
