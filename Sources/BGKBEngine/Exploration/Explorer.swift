@@ -411,11 +411,11 @@ public struct Explorer {
                     let start = inherited == 0 ? 0 : Int(choices[own.upperBound - 1].index) + 1
                     guard start < range.count else { continue }
                     let configuration = configurations[Int(entry.configuration)]
+                    /// The parent's last branching decision: its last alternative is the last
+                    /// child that could deviate, and takes the paused run itself, not a copy.
+                    let lastBranching = (start..<range.count).last { pool[range.lowerBound + $0] > 1 } ?? -1
                     /// Runs a child that deviates at decision `index`: the parent's run up to
                     /// there (the cursor's, paused), copied, then on with the child's choices.
-                    /// The parent's last child that could deviate (its last branching decision,
-                    /// last alternative): it takes the paused run itself rather than a copy.
-                    let lastBranching = (start..<range.count).last { pool[range.lowerBound + $0] > 1 } ?? -1
                     func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int, last: Bool) {
                         let parent = ParentCursor.Parent(level: level, position: position)
                         guard cursor.pause(at: index, of: parent, schedule: {
@@ -429,6 +429,7 @@ public struct Explorer {
                             return
                         }
                         if last {
+                            // The cursor is left with the machine the child had: on no parent.
                             swap(&child, &cursor.machine)
                             cursor.parent = nil
                             child.inheritedEvents = child.trace.count

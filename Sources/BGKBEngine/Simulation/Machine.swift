@@ -212,7 +212,6 @@ struct Machine {
     var decisions: [UInt8] = []
     /// Distinct instants at which something happened (candidate forced-expiry times).
     var instants: [Double] = []
-    var recordDecisions = true
     /// What the run read of its schedule, for the explorer's memo: a run that never read the
     /// refusal is the same run under every refusal; one whose budget never mattered (no live
     /// budget event came due, `backgroundTimeRemaining` never read in the background) is the
@@ -438,7 +437,6 @@ struct Machine {
         steps = other.steps
         copy(&decisions, &other.decisions)
         copy(&instants, &other.instants)
-        recordDecisions = other.recordDecisions
         refusalRead = other.refusalRead
         budgetMatters = other.budgetMatters
         budgetFloor = other.budgetFloor
@@ -551,6 +549,7 @@ struct Machine {
         }
     }
 
+    /// The end of a run: its outcome, and the quiet time after it.
     private mutating func finishRun() {
         noteBudgetStopsMattering()
         if outcome == nil {
@@ -1236,15 +1235,15 @@ private func clear<Element>(_ array: inout [Element]) {
 /// is inout only so that passing it does not retain and release its buffer; it is not changed.
 @inline(__always)
 private func copy<Element>(_ array: inout [Element], _ source: inout [Element]) {
-    // Most of a run's arrays are empty on both sides (no BGTasks, pushes, locks, ...).
     let count = source.count
-    if array.count == count {
-        // The common case, and a plain copy of the elements (all of them are plain values).
-        guard count > 0 else { return }
-        array.withUnsafeMutableBufferPointer { target in
-            source.withUnsafeMutableBufferPointer { from in target.baseAddress!.update(from: from.baseAddress!, count: count) }
-        }
-    } else {
+    guard array.count == count else {
         array.replaceSubrange(0..<array.count, with: source)
+        return
+    }
+    // The same length (most of a run's arrays are empty on both sides): the elements are assigned
+    // in place, a `memcpy` for the plain values all of them are.
+    guard count > 0 else { return }
+    array.withUnsafeMutableBufferPointer { target in
+        source.withUnsafeMutableBufferPointer { from in target.baseAddress!.update(from: from.baseAddress!, count: count) }
     }
 }
