@@ -26,7 +26,7 @@ public enum ContentAssembler {
         let sourceList = sources.map { SourcesFile.read($0, diagnostics: &diagnostics) } ?? []
 
         // Files parse independently: on all cores, each into its own diagnostics, merged in path order.
-        let results = Array(0..<documentCount).concurrentMap { index -> Result<(ParsedFile, Diagnostics), Failure> in
+        let results = ParallelMap.map(Array(0..<documentCount)) { index -> Result<(ParsedFile, Diagnostics), Failure> in
             document(index).map { file in
                 var fileDiagnostics = Diagnostics()
                 let text = file.decoded(diagnostics: &fileDiagnostics)

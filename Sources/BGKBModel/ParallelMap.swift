@@ -2,8 +2,10 @@ import Dispatch
 import Foundation
 
 /// `map` over all cores with results in input order: the output is the same as a serial `map`.
-enum ParallelMap {
-    static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
+/// For work that is independent per element (a file to parse, a page to render, a rule's
+/// questions); every module that spreads work over the cores uses this one.
+public enum ParallelMap {
+    public static func map<Input: Sendable, Output: Sendable>(_ inputs: [Input], _ transform: @Sendable (Input) -> Output) -> [Output] {
         let count = inputs.count
         guard count > 1 else { return inputs.map(transform) }
         let slots = Slots<Output>(count: count)
