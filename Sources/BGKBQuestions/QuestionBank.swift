@@ -27,10 +27,19 @@ public struct QuestionBank: Sendable {
         var diagnostics = Diagnostics()
         var valid: [Question] = []
         var seenIDs: Set<String> = []
+        // A question's rule is looked up only to place a problem: searched for every question,
+        // the rules were scanned once per question (quadratic: seconds at 10,000 rules).
+        var locations: [String: SourceLocation]?
+        func location(of rule: String) -> SourceLocation? {
+            if locations == nil {
+                locations = Dictionary(corpus.rules.map { ($0.id, $0.location) }, uniquingKeysWith: { first, _ in first })
+            }
+            return locations?[rule]
+        }
         for question in candidates {
-            let location = corpus.rule(question.rule)?.location
             let problems = QuestionBank.problems(in: question)
             let duplicate = !seenIDs.insert(question.id).inserted
+            let location = problems.isEmpty && !duplicate ? nil : location(of: question.rule)
             for problem in problems {
                 diagnostics.error(problem.id, "question \(question.id) of rule '\(question.rule)': \(problem.message)",
                                   at: location, notes: ["prompt: \(question.prompt)"])

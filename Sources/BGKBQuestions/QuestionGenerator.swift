@@ -59,7 +59,9 @@ public struct QuestionGenerator: Sendable {
     /// Every question the corpus yields, rule by rule in corpus order.
     public func questions() -> [Question] {
         warmOutcomes()
-        return corpus.rules.flatMap { questions(for: $0) }
+        // Rules are independent (the caches they share are locked): on every core, joined in
+        // corpus order, so the bank is the one a serial pass makes.
+        return ParallelMap.map(corpus.rules) { questions(for: $0) }.flatMap { $0 }
     }
 
     /// Runs every example under every condition on all cores first (runs are independent and the

@@ -13,7 +13,7 @@ public enum QuizOutcomes {
         var schedule = explorer.nominalSchedule
         if let budget = conditions.budget { schedule.budget = budget }
         if conditions.beginRefused { schedule.refusal = .returnsInvalid }
-        return explorer.trace(schedule).outcome
+        return explorer.outcome(schedule)
     }
 }
 
@@ -23,11 +23,11 @@ private final class ScenarioCache: @unchecked Sendable {
     static let shared = ScenarioCache()
 
     private let lock = NSLock()
-    private var scenarios: [Example: Scenario?] = [:]
+    private var scenarios: [ExampleKey: Scenario?] = [:]
 
     func scenario(for example: Example) -> Scenario? {
         lock.lock()
-        if let known = scenarios[example] {
+        if let known = scenarios[ExampleKey(example)] {
             lock.unlock()
             return known
         }
@@ -35,7 +35,7 @@ private final class ScenarioCache: @unchecked Sendable {
         // Parsed outside the lock so that threads warming the cache parse in parallel.
         let scenario = ScenarioParser.parse(example.text, at: example.location).0
         lock.lock()
-        scenarios[example] = scenario
+        scenarios[ExampleKey(example)] = scenario
         lock.unlock()
         return scenario
     }

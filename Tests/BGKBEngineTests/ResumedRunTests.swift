@@ -112,3 +112,29 @@ import Testing
         #expect(source.outcome != nil)
     }
 }
+
+/// `Explorer.outcome` is `trace(_:).outcome` without building the trace's words: the same
+/// outcome for every sample under the conditions the quiz asks about and an early expiry.
+@Suite struct OutcomeOnlyTests {
+    @Test(arguments: ExplorerMemoTests.texts.indices)
+    func theOutcomeIsTheTracesOutcome(index: Int) throws {
+        let (name, text) = ExplorerMemoTests.texts[index]
+        let s = try #require(scenario(text))
+        let explorer = Explorer(scenario: s)
+        var schedules = [explorer.nominalSchedule]
+        for budget in [0.0, 1, 5] {
+            var schedule = explorer.nominalSchedule
+            schedule.budget = budget
+            schedules.append(schedule)
+        }
+        var refused = explorer.nominalSchedule
+        refused.refusal = .returnsInvalid
+        schedules.append(refused)
+        var early = explorer.nominalSchedule
+        early.forcedExpiry = 1.5
+        schedules.append(early)
+        for schedule in schedules {
+            #expect(explorer.outcome(schedule) == explorer.trace(schedule).outcome, "\(name) [\(schedule)]")
+        }
+    }
+}

@@ -1,5 +1,7 @@
+@testable import BGKBQuestions
 import BGKBModel
 import BGKBQuiz
+import Foundation
 import Testing
 
 @Suite struct QuestionBankTests {
@@ -150,5 +152,44 @@ import Testing
         #expect(checked.questions.isEmpty)
         // And the other rules are reported as uncovered.
         #expect(checked.diagnostics.errors.contains { $0.id == "quiz-rule-without-question" })
+    }
+}
+
+/// Start-up work a large corpus pays for, done faster without changing what comes out.
+@Suite struct QuestionStartUpTests {
+    /// The bank's questions are generated rule by rule on every core: the result must be the
+    /// serial pass over the rules, question for question, in corpus order.
+    @Test func questionsOnEveryCoreAreTheSerialPass() throws {
+        let corpus = try EmbeddedContentTests.loadContent().corpus
+        let generator = QuestionGenerator(corpus: corpus, outcomes: QuizOutcomes.engine)
+        let serial = corpus.rules.flatMap { generator.questions(for: $0) }
+        #expect(!serial.isEmpty)
+        #expect(generator.questions() == serial)
+    }
+
+    /// The outcome cache hashes an example by its place and the length of its text only; two
+    /// examples alike in both but different in text must still get their own outcomes, and the
+    /// same example asked twice must not run twice.
+    @Test func theOutcomeCacheTellsExamplesApartThatHashAlike() {
+        let place = SourceLocation(path: "Content/a.md", line: 3, column: 1)
+        let first = Example(rule: "r", name: nil, intent: .follows, text: "aaaa", location: place)
+        let second = Example(rule: "r", name: nil, intent: .follows, text: "bbbb", location: place)
+        let runs = Counter()
+        let cached = OutcomeCache.memoizing { example, _ in
+            runs.increment()
+            return example.text == "aaaa" ? .suspended(at: 1) : .stillRunning(at: 2)
+        }
+        #expect(cached(first, .asWritten) == .suspended(at: 1))
+        #expect(cached(second, .asWritten) == .stillRunning(at: 2))
+        #expect(cached(first, .asWritten) == .suspended(at: 1))
+        #expect(cached(second, RunConditions(budget: 0)) == .stillRunning(at: 2))
+        #expect(runs.value == 3)
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func increment() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
     }
 }

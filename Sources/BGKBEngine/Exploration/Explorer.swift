@@ -86,6 +86,14 @@ public struct Explorer {
         return machine.materializedTrace
     }
 
+    /// How one schedule's run ends: `trace(schedule).outcome` without the trace's words, which
+    /// cost more than the run (the quiz asks this of every example under several conditions).
+    public func outcome(_ schedule: Schedule) -> SimulationOutcome {
+        var machine = makeMachine()
+        machine.run(schedule)
+        return machine.modelOutcome
+    }
+
     /// Why this schedule fails the scenario's expectations, or nil when it does not.
     public func failure(_ schedule: Schedule) -> String? {
         var machine = makeMachine()
