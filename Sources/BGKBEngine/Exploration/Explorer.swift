@@ -421,7 +421,12 @@ public struct Explorer {
                     let configuration = configurations[Int(entry.configuration)]
                     /// The parent's last branching decision: its last alternative is the last
                     /// child that could deviate, and takes the paused run itself, not a copy.
-                    let lastBranching = (start..<range.count).last { pool[range.lowerBound + $0] > 1 } ?? -1
+                    // (A loop: `last(where:) ?? -1` drew a spurious "non-optional" warning.)
+                    var lastBranching = -1
+                    for index in (start..<range.count).reversed() where pool[range.lowerBound + index] > 1 {
+                        lastBranching = index
+                        break
+                    }
                     /// Runs a child that deviates at decision `index`: the parent's run up to
                     /// there (the cursor's, paused), copied, then on with the child's choices.
                     func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int, last: Bool) {
