@@ -28,7 +28,8 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
     if let recorded {
         record = recorded
     } else {
-        let result = explorer.explore(stopAtFirstFailure: true)
+        // An example that follows its rule should hold in every schedule: explored depth first.
+        let result = explorer.explore(stopAtFirstFailure: true, likelyToPass: example.intent == .follows)
         simulatedEvents = result.events
         nominalTrace = result.nominalTrace
         failureTrace = result.failureTrace

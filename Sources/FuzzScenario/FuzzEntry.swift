@@ -7,7 +7,8 @@ import BGKBModel
 /// must repeat the run it was counted as (a mismatch traps, so the fuzzer keeps the input).
 /// When a small space is explored whole both ways, the explorer's reductions (silent exits and
 /// quiet didEnterBackground exits taken at once, settled round checks dropped) must keep the
-/// verdict and every distinct run that offering them as alternatives made.
+/// verdict and every distinct run that offering them as alternatives made. Children resumed
+/// from their parents' runs, and the depth-first order, must change nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -22,8 +23,31 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         precondition(mismatches.isEmpty, "explorer memo: \(mismatches.first ?? "")")
         if case let .differs(problem)? = compareReductions(scenario) { preconditionFailure("reductions: \(problem)") }
         if let problem = compareResumedChildren(scenario) { preconditionFailure("resumed children: \(problem)") }
+        if let problem = compareDepthFirst(scenario) { preconditionFailure("depth first: \(problem)") }
     }
     return 0
+}
+
+/// The depth-first pass (`explore(stopAtFirstFailure:likelyToPass:)`) must give the
+/// breadth-first result, field for field, stopping at the first failure or not: nil when it does.
+func compareDepthFirst(_ scenario: Scenario) -> String? {
+    var options = Explorer.Options()
+    options.maxRuns = 300
+    options.randomSchedules = 4
+    let explorer = Explorer(scenario: scenario, options: options)
+    for stop in [true, false] {
+        let breadth = explorer.explore(stopAtFirstFailure: stop)
+        let depth = explorer.explore(stopAtFirstFailure: stop, likelyToPass: true)
+        let same = depth.runs == breadth.runs && depth.covered == breadth.covered && depth.capped == breadth.capped
+            && depth.events == breadth.events && depth.failure?.schedule == breadth.failure?.schedule
+            && depth.failure?.reason == breadth.failure?.reason && depth.nominalTrace == breadth.nominalTrace
+            && depth.failureTrace == breadth.failureTrace
+        if !same {
+            return "stop \(stop): \(depth.runs) runs, \(depth.covered) covered, \(depth.events) events, failure \(depth.failure.map { "\($0.schedule)" } ?? "-")"
+                + " against \(breadth.runs), \(breadth.covered), \(breadth.events), \(breadth.failure.map { "\($0.schedule)" } ?? "-")"
+        }
+    }
+    return nil
 }
 
 /// Children resumed from their parent's paused run (`Explorer.Options.resumesChildrenFromTheirParent`)

@@ -138,3 +138,68 @@ import Testing
         }
     }
 }
+
+/// `explore(stopAtFirstFailure:likelyToPass:)` visits the schedules depth first when told the
+/// exploration will likely pass: each child runs from its parent's run as that run goes by. It
+/// must give the breadth-first result exactly (it starts over breadth first on a failure or the
+/// cap, where the order would show), and it must actually save the parents' replays.
+@Suite struct DepthFirstTests {
+    struct Variant: Sendable, CustomStringConvertible {
+        var bound: Int
+        var maxRuns: Int
+        var randomSchedules: Int
+        var description: String { "bound \(bound), maxRuns \(maxRuns), random \(randomSchedules)" }
+    }
+
+    static let variants = [
+        Variant(bound: 2, maxRuns: 4000, randomSchedules: 48),
+        Variant(bound: 1, maxRuns: 4000, randomSchedules: 0),
+        Variant(bound: 3, maxRuns: 4000, randomSchedules: 8),
+        Variant(bound: 2, maxRuns: 60, randomSchedules: 8),
+        Variant(bound: 0, maxRuns: 4000, randomSchedules: 8),
+    ]
+
+    static func explore(_ s: Scenario, _ variant: Variant, stopAtFirstFailure: Bool, likelyToPass: Bool) -> Explorer.Result {
+        var options = Explorer.Options()
+        options.preemptionBound = variant.bound
+        options.maxRuns = variant.maxRuns
+        options.randomSchedules = variant.randomSchedules
+        return Explorer(scenario: s, options: options).explore(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+    }
+
+    @Test(arguments: ExplorerMemoTests.texts.indices, variants)
+    func depthFirstGivesTheBreadthFirstResult(index: Int, variant: Variant) throws {
+        let (name, text) = ExplorerMemoTests.texts[index]
+        let s = try #require(scenario(text))
+        for stop in [true, false] {
+            let breadth = Self.explore(s, variant, stopAtFirstFailure: stop, likelyToPass: false)
+            let depth = Self.explore(s, variant, stopAtFirstFailure: stop, likelyToPass: true)
+            let label = "\(name), \(variant), stop \(stop)"
+            #expect(!breadth.depthFirst, "\(label)")
+            #expect(depth.runs == breadth.runs, "\(label)")
+            #expect(depth.covered == breadth.covered, "\(label)")
+            #expect(depth.capped == breadth.capped, "\(label)")
+            #expect(depth.events == breadth.events, "\(label)")
+            #expect(depth.failure?.schedule == breadth.failure?.schedule, "\(label)")
+            #expect(depth.failure?.reason == breadth.failure?.reason, "\(label)")
+            #expect(depth.nominalTrace.map(TimelineRenderer.render) == breadth.nominalTrace.map(TimelineRenderer.render), "\(label)")
+            #expect(depth.failureTrace.map(TimelineRenderer.render) == breadth.failureTrace.map(TimelineRenderer.render), "\(label)")
+            // Depth first only where nothing fails and the cap is not reached.
+            #expect(depth.depthFirst == (breadth.failure == nil && !breadth.capped), "\(label)")
+            if depth.depthFirst && breadth.replayedEvents > 0 {
+                #expect(depth.replayedEvents < breadth.replayedEvents, "\(label): replayed \(depth.replayedEvents) of \(breadth.replayedEvents)")
+            }
+        }
+    }
+
+    /// On the benchmark corpus's upload pattern, which holds, depth first replays nothing: every
+    /// parent of a simulated child was itself simulated.
+    @Test func aPassingExplorationReplaysLittle() throws {
+        let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
+        let breadth = Explorer(scenario: s).explore(stopAtFirstFailure: true)
+        let depth = Explorer(scenario: s).explore(stopAtFirstFailure: true, likelyToPass: true)
+        #expect(breadth.failure == nil && depth.depthFirst)
+        #expect(breadth.replayedEvents > 0)
+        #expect(depth.replayedEvents * 4 < breadth.replayedEvents, "\(depth.replayedEvents) of \(breadth.replayedEvents)")
+    }
+}

@@ -47,6 +47,12 @@ public struct Explorer {
         /// Schedules among `runs` that repeat a run already made exactly (same refusal read, budget
         /// that could not matter), counted without being simulated again.
         public var covered = 0
+        /// Events simulated again, not counted in `events`: a parent's run replayed to reach the
+        /// decisions where its children deviate (breadth first, or a parent that was covered).
+        public var replayedEvents = 0
+        /// True when the depth-first pass (`explore(stopAtFirstFailure:likelyToPass:)`) gave this
+        /// result; false when it was explored breadth first (asked so, or started over).
+        public var depthFirst = false
         /// The nominal schedule's run (the first one explored) and the first failing run, kept as
         /// they ran, so a verdict draws them without running them again.
         public var nominalTrace: SimulationTrace?
@@ -102,7 +108,23 @@ public struct Explorer {
     }
 
     /// Explores until the first failure (`stopAtFirstFailure`) or the whole space.
-    public func explore(stopAtFirstFailure: Bool) -> Result {
+    ///
+    /// `likelyToPass` is a hint, not a question: say so when no failure is expected (an example
+    /// that follows its rule). The schedules are then visited depth first, which runs each
+    /// child from its parent's run as that run goes by, instead of replaying the parent to
+    /// reach it (a third of what a passing exploration simulated). The result is the same
+    /// either way: when the depth-first pass meets a failure or `maxRuns`, where the order of
+    /// the runs would matter, it is dropped and the exploration starts over breadth first.
+    public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
+        if likelyToPass && options.resumesChildrenFromTheirParent {
+            var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule)
+            var machine = makeMachine()
+            forEachSchedule(&machine, &visitor, depthFirst: true)
+            if visitor.result.failure == nil && !visitor.result.capped {
+                visitor.result.depthFirst = true
+                return visitor.result
+            }
+        }
         var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure, nominal: nominalSchedule)
         var machine = makeMachine()
         forEachSchedule(&machine, &visitor)
@@ -295,6 +317,8 @@ public struct Explorer {
         }
         var machine: Machine
         var parent: Parent?
+        /// Events simulated again to reach the decisions (`Result.replayedEvents`).
+        var replayed = 0
 
         /// Leaves `machine` paused just before decision `index` of `parent`'s run (whose
         /// schedule `schedule` gives), replaying it from the start only when the machine is on
@@ -305,6 +329,8 @@ public struct Explorer {
                 self.parent = parent
             }
             if machine.pendingDecision != nil && machine.decisions.count == index { return true }
+            let before = machine.trace.count
+            defer { replayed += machine.trace.count - before }
             guard machine.proceed(pausingAt: index) else {
                 self.parent = nil
                 return false
@@ -313,6 +339,43 @@ public struct Explorer {
         }
     }
 
+    /// What the depth-first walk (`forEachSchedule`) carries down, passed `inout` rather than captured: a recursive local
+    /// function's captures are boxed, and every access to them was checked at run time.
+    private struct Walk {
+        init(machines: [Machine], cursor: ParentCursor) {
+            self.machines = machines
+            self.cursor = cursor
+        }
+
+        /// One machine per depth: a run's children are copied from its machine, paused,
+        /// into the next one.
+        var machines: [Machine]
+        var cursor: ParentCursor
+        /// The choices of the schedule being visited, deepest last.
+        var choices: [Schedule.Choice] = []
+        var nodes = 0
+
+        func schedule(_ configuration: Schedule) -> Schedule {
+            var schedule = configuration
+            schedule.choices = choices
+            return schedule
+        }
+
+        // Reads of a machine in `machines` go through `inout`: read through the array's
+        // getter, the whole machine was copied (its arrays retained, then released).
+        static func pendingAlternatives(_ machine: inout Machine) -> Int { machine.pendingDecision?.total ?? 1 }
+        static func inheritWholeTrace(_ machine: inout Machine) { machine.inheritedEvents = machine.trace.count }
+    }
+    /// Where a run's machine comes from in the depth-first walk.
+    private enum Start {
+        /// A level-0 schedule: from the start.
+        case reset
+        /// Copied from its parent's machine (one level up), paused just before `deviation`.
+        case parentRun
+        /// Resumed from a replay of its parent (`ParentCursor`), which was covered, not run;
+        /// `last`: no later sibling needs the replay.
+        case replay(parent: ParentCursor.Parent, parentChoices: [Schedule.Choice], last: Bool)
+    }
     /// A schedule waiting for its children: the system configuration it ran under (in
     /// `configurations`), its choices (the level's `choices` pool holds `level` per entry, in
     /// frontier order), the decisions its run met, and its memo key.
@@ -330,7 +393,7 @@ public struct Explorer {
     /// A schedule is built (its choices array allocated) only when it runs or a visitor asks for
     /// it. The decisions each run met (read from `machine`) are copied into a pool per level, so
     /// the machine keeps its own buffer rather than allocating a new one for every run.
-    private func forEachSchedule<Visitor: ScheduleVisitor>(_ machine: inout Machine, _ visitor: inout Visitor) {
+    private func forEachSchedule<Visitor: ScheduleVisitor>(_ machine: inout Machine, _ visitor: inout Visitor, depthFirst: Bool = false) {
         var pool: [UInt8] = []
         var instantPool: [Double] = []
         var quietPool: [Double] = []
@@ -351,138 +414,274 @@ public struct Explorer {
                 quietPool[$0] < forced && forced < quietPool[$0 + 1]
             }
         }
+        /// The run already made that `configuration` with these choices (`key`) would repeat
+        /// exactly, if any.
+        func coveringEntry(_ configuration: Schedule, key: Int32) -> Memo.Entry? {
+            if let entry = memo.match(key, refusal: configuration.refusal, budget: configuration.budget, forced: configuration.forcedExpiry) {
+                return entry
+            }
+            if let forced = configuration.forcedExpiry,
+               let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget, forced: nil),
+               isQuiet(forced, in: twin) {
+                return twin
+            }
+            return nil
+        }
+        /// Keeps what the memo needs of `run`, the finished run of `schedule`: its decisions (in
+        /// `pool`), its instants when asked, and its quiet intervals.
+        func record(_ run: inout Machine, _ schedule: Schedule, key: Int32, pool: inout [UInt8], instants: Bool) -> (Range<Int>, Range<Int>) {
+            let decisions = keep(run.decisions, in: &pool)
+            let instantRange = instants ? keep(run.instants, in: &instantPool) : 0..<0
+            let quiet = schedule.forcedExpiry == nil ? keep(run.quietIntervals, in: &quietPool) : 0..<0
+            memo.add(Memo.Entry(
+                refusal: schedule.refusal, budget: schedule.budget, refusalRead: run.refusalRead,
+                budgetFloor: run.budgetMatters ? nil : run.budgetFloor,
+                forcedPeriodStart: run.forcedPeriodStart, otherPeriodsFloor: run.otherPeriodsFloor,
+                decisions: decisions, instants: instantRange, quiet: quiet, ran: Int32(ran.count)), key: key)
+            ran.append(schedule)
+            return (decisions, instantRange)
+        }
         /// Runs or covers the schedule `make` builds (whose system configuration is
         /// `configuration`); its decisions (in `pool`) and, when asked, its instants.
         func visit(_ configuration: Schedule, key: Int32, pool: inout [UInt8], instants: Bool,
                    make: () -> Schedule, start: (inout Machine, Schedule) -> Void) -> (Range<Int>, Range<Int>)? {
-            var repeated = memo.match(key, refusal: configuration.refusal, budget: configuration.budget, forced: configuration.forcedExpiry)
-            if repeated == nil, let forced = configuration.forcedExpiry,
-               let twin = memo.match(memo.unforced[Int(key)], refusal: configuration.refusal, budget: configuration.budget, forced: nil),
-               isQuiet(forced, in: twin) {
-                repeated = twin
-            }
-            if let entry = repeated {
+            if let entry = coveringEntry(configuration, key: key) {
                 guard visitor.covered(make, repeats: { ran[Int(entry.ran)] }), !visitor.stop else { return nil }
                 return (entry.decisions, entry.instants)
             }
             let schedule = make()
             guard visitor.run(&machine, schedule, start: { start(&$0, schedule) }), !visitor.stop else { return nil }
-            let decisions = keep(machine.decisions, in: &pool)
-            let instantRange = instants ? keep(machine.instants, in: &instantPool) : 0..<0
-            let quiet = schedule.forcedExpiry == nil ? keep(machine.quietIntervals, in: &quietPool) : 0..<0
-            memo.add(Memo.Entry(
-                refusal: schedule.refusal, budget: schedule.budget, refusalRead: machine.refusalRead,
-                budgetFloor: machine.budgetMatters ? nil : machine.budgetFloor,
-                forcedPeriodStart: machine.forcedPeriodStart, otherPeriodsFloor: machine.otherPeriodsFloor,
-                decisions: decisions, instants: instantRange, quiet: quiet, ran: Int32(ran.count)), key: key)
-            ran.append(schedule)
-            return (decisions, instantRange)
+            return record(&machine, schedule, key: key, pool: &pool, instants: instants)
         }
-        // Level 0: every system configuration with the default interleaving.
-        var frontier: [FrontierEntry] = []
-        for refusal in refusals {
-            for budget in budgets {
-                let base = Schedule(budget: budget, refusal: refusal)
-                guard let (decisions, instants) = visit(base, key: 0, pool: &pool, instants: true, make: { base },
-                                                        start: { $0.run($1) }) else { return }
-                configurations.append(base)
-                frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: 0))
-                guard !scenario.conditions.expiryOnlyAtEnd else { continue }
-                var candidates: [Double] = []
-                for instant in instantPool[instants] {
-                    for t in [instant - 0.001, instant, instant + 0.001] where t >= 0 && !candidates.contains(t) {
-                        candidates.append(t)
-                    }
-                }
-                for t in candidates {
-                    var schedule = base
-                    schedule.forcedExpiry = t
-                    let key = memo.key(forced: t)
-                    guard let (decisions, _) = visit(schedule, key: key, pool: &pool, instants: false, make: { schedule },
-                                                     start: { $0.run($1) }) else { return }
-                    configurations.append(schedule)
-                    frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: key))
+        /// Early expiries to try in a configuration: at every instant where something happened
+        /// in its unforced run (`instants`, in `instantPool`), and just before and after it.
+        func expiryCandidates(_ instants: Range<Int>) -> [Double] {
+            var candidates: [Double] = []
+            for instant in instantPool[instants] {
+                for t in [instant - 0.001, instant, instant + 0.001] where t >= 0 && !candidates.contains(t) {
+                    candidates.append(t)
                 }
             }
+            return candidates
         }
-        // Levels 1...bound: one more non-default choice, after the last one already made.
-        if options.preemptionBound > 0 {
-            var choices: [Schedule.Choice] = []
-            var cursor = ParentCursor(machine: makeMachine())
-            for level in 1...options.preemptionBound {
-                var next: [FrontierEntry] = []
-                var nextChoices: [Schedule.Choice] = []
-                let inherited = level - 1
-                for (position, entry) in frontier.enumerated() {
+        /// Depth first (`explore(stopAtFirstFailure:likelyToPass:)`): each run that is simulated
+        /// pauses at every decision where a child of it deviates, and that child runs there and
+        /// then, copied from it (and its own children the same way), so no parent's run is ever
+        /// replayed to reach its children. A covered run's children still resume from a replay
+        /// (`ParentCursor`). The schedules, their runs, the memo's coverage and every count are
+        /// the breadth-first ones (a schedule's covering run is one of the same choices, and
+        /// those come in the same order either way); only the order of the runs differs, so a
+        /// failure or `maxRuns` stops it and the caller starts over breadth first. False when it
+        /// stopped.
+        func systematicDepthFirst() -> Bool {
+            let bound = options.preemptionBound
+            var walk = Walk(machines: (0...bound).map { _ in makeMachine() }, cursor: ParentCursor(machine: makeMachine()))
+            defer { visitor.noteReplayed(walk.cursor.replayed) }
+            /// Visits `configuration` with `walk.choices` (the last made at decision `deviation`;
+            /// -1 for none) and then, below `bound`, its children.
+            func node(_ configuration: Schedule, key: Int32, level: Int, deviation: Int, instants: Bool,
+                      start: Start, walk: inout Walk) -> (Range<Int>, Range<Int>)? {
+                walk.nodes += 1
+                let identity = ParentCursor.Parent(level: level, position: walk.nodes)
+                if let entry = coveringEntry(configuration, key: key) {
+                    // Built only when asked: most schedules are covered, and building one
+                    // allocates its choices.
+                    guard visitor.covered({ walk.schedule(configuration) }, repeats: { ran[Int(entry.ran)] }), !visitor.stop else { return nil }
+                    guard level < bound else { return (entry.decisions, entry.instants) }
+                    let parentChoices = walk.choices
                     let range = entry.decisions
-                    let own = position * inherited..<(position + 1) * inherited
-                    let start = inherited == 0 ? 0 : Int(choices[own.upperBound - 1].index) + 1
-                    guard start < range.count else { continue }
-                    let configuration = configurations[Int(entry.configuration)]
-                    /// The parent's last branching decision: its last alternative is the last
-                    /// child that could deviate, and takes the paused run itself, not a copy.
-                    // (A loop: `last(where:) ?? -1` drew a spurious "non-optional" warning.)
                     var lastBranching = -1
-                    for index in (start..<range.count).reversed() where pool[range.lowerBound + index] > 1 {
+                    for index in (deviation + 1..<range.count).reversed() where pool[range.lowerBound + index] > 1 {
                         lastBranching = index
                         break
                     }
-                    /// Runs a child that deviates at decision `index`: the parent's run up to
-                    /// there (the cursor's, paused), copied, then on with the child's choices.
-                    func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int, last: Bool) {
-                        let parent = ParentCursor.Parent(level: level, position: position)
-                        guard cursor.pause(at: index, of: parent, schedule: {
-                            var parentSchedule = configuration
-                            parentSchedule.choices = Array(choices[own])
-                            return parentSchedule
-                        }) else {
-                            // The parent's run never reached that decision: it cannot happen
-                            // (runs are deterministic), but a run from the start is always right.
-                            child.run(schedule)
-                            return
-                        }
-                        if last {
-                            // The cursor is left with the machine the child had: on no parent.
-                            swap(&child, &cursor.machine)
-                            cursor.parent = nil
-                            child.inheritedEvents = child.trace.count
-                        } else {
-                            child.copyState(from: &cursor.machine)
-                        }
-                        child.schedule = schedule
-                        _ = child.proceed(pausingAt: -1)
-                    }
-                    for index in start..<range.count where pool[range.lowerBound + index] > 1 {
+                    for index in deviation + 1..<range.count where pool[range.lowerBound + index] > 1 {
                         let alternatives = pool[range.lowerBound + index]
                         for alternative in 1..<alternatives {
-                            let choice = Schedule.Choice(index: Int32(index), choice: alternative)
-                            let key = memo.key(parent: entry.key, index: Int32(index), choice: alternative)
-                            guard let (decisions, _) = visit(configuration, key: key, pool: &pool, instants: false, make: {
-                                var child = configuration
-                                child.choices.reserveCapacity(level)
-                                child.choices.append(contentsOf: choices[own])
-                                child.choices.append(choice)
-                                return child
-                            }, start: { machine, schedule in
-                                if options.resumesChildrenFromTheirParent {
-                                    resume(&machine, schedule, at: index,
-                                           last: index == lastBranching && alternative == alternatives - 1)
-                                } else {
-                                    machine.run(schedule)
-                                }
-                            }) else { return }
-                            // Element by element: appending the slice `choices[own]` retained
-                            // and released the whole pool for every child.
-                            for inheritedChoice in own { nextChoices.append(choices[inheritedChoice]) }
-                            nextChoices.append(choice)
-                            next.append(FrontierEntry(configuration: entry.configuration, decisions: decisions, key: key))
+                            walk.choices.append(Schedule.Choice(index: Int32(index), choice: alternative))
+                            let last = index == lastBranching && alternative == alternatives - 1
+                            guard node(configuration, key: memo.key(parent: key, index: Int32(index), choice: alternative),
+                                       level: level + 1, deviation: index, instants: false,
+                                       start: .replay(parent: identity, parentChoices: parentChoices, last: last),
+                                       walk: &walk) != nil else { return nil }
+                            walk.choices.removeLast()
                         }
                     }
+                    return (entry.decisions, entry.instants)
                 }
-                frontier = next
-                choices = nextChoices
-                if frontier.isEmpty { break }
+                let schedule = walk.schedule(configuration)
+                // This run's machine is `walk.machines[level]`, used in place.
+                switch start {
+                case .reset:
+                    walk.machines[level].reset(schedule)
+                case .parentRun:
+                    walk.machines.withUnsafeMutableBufferPointer { machines in
+                        machines[level].copyState(from: &machines[level - 1])
+                    }
+                    walk.machines[level].schedule = schedule
+                case let .replay(parentIdentity, parentChoices, last):
+                    var parentSchedule = configuration
+                    parentSchedule.choices = parentChoices
+                    if !walk.cursor.pause(at: deviation, of: parentIdentity, schedule: { parentSchedule }) {
+                        // The parent's run never reached that decision: it cannot happen (runs
+                        // are deterministic), but a run from the start is always right.
+                        walk.machines[level].reset(schedule)
+                    } else if last {
+                        swap(&walk.machines[level], &walk.cursor.machine)
+                        walk.cursor.parent = nil
+                        Walk.inheritWholeTrace(&walk.machines[level])
+                        walk.machines[level].schedule = schedule
+                    } else {
+                        walk.machines[level].copyState(from: &walk.cursor.machine)
+                        walk.machines[level].schedule = schedule
+                    }
+                }
+                if level < bound {
+                    var next = deviation + 1
+                    while walk.machines[level].proceed(pausingAt: next) {
+                        let alternatives = UInt8(min(Walk.pendingAlternatives(&walk.machines[level]), 255))
+                        for alternative in 1..<max(alternatives, 1) {
+                            walk.choices.append(Schedule.Choice(index: Int32(next), choice: alternative))
+                            guard node(configuration, key: memo.key(parent: key, index: Int32(next), choice: alternative),
+                                       level: level + 1, deviation: next, instants: false, start: .parentRun,
+                                       walk: &walk) != nil else { return nil }
+                            walk.choices.removeLast()
+                        }
+                        next += 1
+                    }
+                } else {
+                    _ = walk.machines[level].proceed(pausingAt: -1)
+                }
+                guard visitor.run(&walk.machines[level], schedule, start: { _ in }), !visitor.stop else { return nil }
+                return record(&walk.machines[level], schedule, key: key, pool: &pool, instants: instants)
             }
+            for refusal in refusals {
+                for budget in budgets {
+                    let base = Schedule(budget: budget, refusal: refusal)
+                    guard let (_, instants) = node(base, key: 0, level: 0, deviation: -1, instants: true, start: .reset,
+                                                   walk: &walk) else { return false }
+                    guard !scenario.conditions.expiryOnlyAtEnd else { continue }
+                    for t in expiryCandidates(instants) {
+                        var schedule = base
+                        schedule.forcedExpiry = t
+                        guard node(schedule, key: memo.key(forced: t), level: 0, deviation: -1, instants: false, start: .reset,
+                                   walk: &walk) != nil else { return false }
+                    }
+                }
+            }
+            return true
+        }
+        /// Level by level, each in the order of the one before (the order `explore` reports):
+        /// every configuration with the default interleaving, then one more non-default choice
+        /// at a time. False when the visitor stopped it.
+        func systematicBreadthFirst() -> Bool {
+            // Level 0: every system configuration with the default interleaving.
+            var frontier: [FrontierEntry] = []
+            for refusal in refusals {
+                for budget in budgets {
+                    let base = Schedule(budget: budget, refusal: refusal)
+                    guard let (decisions, instants) = visit(base, key: 0, pool: &pool, instants: true, make: { base },
+                                                            start: { $0.run($1) }) else { return false }
+                    configurations.append(base)
+                    frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: 0))
+                    guard !scenario.conditions.expiryOnlyAtEnd else { continue }
+                    for t in expiryCandidates(instants) {
+                        var schedule = base
+                        schedule.forcedExpiry = t
+                        let key = memo.key(forced: t)
+                        guard let (decisions, _) = visit(schedule, key: key, pool: &pool, instants: false, make: { schedule },
+                                                         start: { $0.run($1) }) else { return false }
+                        configurations.append(schedule)
+                        frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: key))
+                    }
+                }
+            }
+            // Levels 1...bound: one more non-default choice, after the last one already made.
+            if options.preemptionBound > 0 {
+                var choices: [Schedule.Choice] = []
+                var cursor = ParentCursor(machine: makeMachine())
+                defer { visitor.noteReplayed(cursor.replayed) }
+                for level in 1...options.preemptionBound {
+                    var next: [FrontierEntry] = []
+                    var nextChoices: [Schedule.Choice] = []
+                    let inherited = level - 1
+                    for (position, entry) in frontier.enumerated() {
+                        let range = entry.decisions
+                        let own = position * inherited..<(position + 1) * inherited
+                        let start = inherited == 0 ? 0 : Int(choices[own.upperBound - 1].index) + 1
+                        guard start < range.count else { continue }
+                        let configuration = configurations[Int(entry.configuration)]
+                        /// The parent's last branching decision: its last alternative is the last
+                        /// child that could deviate, and takes the paused run itself, not a copy.
+                        // (A loop: `last(where:) ?? -1` drew a spurious "non-optional" warning.)
+                        var lastBranching = -1
+                        for index in (start..<range.count).reversed() where pool[range.lowerBound + index] > 1 {
+                            lastBranching = index
+                            break
+                        }
+                        /// Runs a child that deviates at decision `index`: the parent's run up to
+                        /// there (the cursor's, paused), copied, then on with the child's choices.
+                        func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int, last: Bool) {
+                            let parent = ParentCursor.Parent(level: level, position: position)
+                            guard cursor.pause(at: index, of: parent, schedule: {
+                                var parentSchedule = configuration
+                                parentSchedule.choices = Array(choices[own])
+                                return parentSchedule
+                            }) else {
+                                // The parent's run never reached that decision: it cannot happen
+                                // (runs are deterministic), but a run from the start is always right.
+                                child.run(schedule)
+                                return
+                            }
+                            if last {
+                                // The cursor is left with the machine the child had: on no parent.
+                                swap(&child, &cursor.machine)
+                                cursor.parent = nil
+                                child.inheritedEvents = child.trace.count
+                            } else {
+                                child.copyState(from: &cursor.machine)
+                            }
+                            child.schedule = schedule
+                            _ = child.proceed(pausingAt: -1)
+                        }
+                        for index in start..<range.count where pool[range.lowerBound + index] > 1 {
+                            let alternatives = pool[range.lowerBound + index]
+                            for alternative in 1..<alternatives {
+                                let choice = Schedule.Choice(index: Int32(index), choice: alternative)
+                                let key = memo.key(parent: entry.key, index: Int32(index), choice: alternative)
+                                guard let (decisions, _) = visit(configuration, key: key, pool: &pool, instants: false, make: {
+                                    var child = configuration
+                                    child.choices.reserveCapacity(level)
+                                    child.choices.append(contentsOf: choices[own])
+                                    child.choices.append(choice)
+                                    return child
+                                }, start: { machine, schedule in
+                                    if options.resumesChildrenFromTheirParent {
+                                        resume(&machine, schedule, at: index,
+                                               last: index == lastBranching && alternative == alternatives - 1)
+                                    } else {
+                                        machine.run(schedule)
+                                    }
+                                }) else { return false }
+                                // Element by element: appending the slice `choices[own]` retained
+                                // and released the whole pool for every child.
+                                for inheritedChoice in own { nextChoices.append(choices[inheritedChoice]) }
+                                nextChoices.append(choice)
+                                next.append(FrontierEntry(configuration: entry.configuration, decisions: decisions, key: key))
+                            }
+                        }
+                    }
+                    frontier = next
+                    choices = nextChoices
+                    if frontier.isEmpty { break }
+                }
+            }
+            return true
+        }
+        if depthFirst {
+            guard systematicDepthFirst() else { return }
+        } else {
+            guard systematicBreadthFirst() else { return }
         }
         /// The systematic run a random schedule would repeat, found without simulating: its draws
         /// depend only on how many alternatives each decision offers, so they are replayed along
@@ -549,6 +748,12 @@ private protocol ScheduleVisitor {
     /// builds, without simulating it; false stops the exploration at once.
     mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool
     var stop: Bool { get }
+    /// Events simulated again to reach children's decisions (`Result.replayedEvents`).
+    mutating func noteReplayed(_ events: Int)
+}
+
+extension ScheduleVisitor {
+    mutating func noteReplayed(_ events: Int) {}
 }
 
 private struct ExploreVisitor: ScheduleVisitor {
@@ -568,7 +773,8 @@ private struct ExploreVisitor: ScheduleVisitor {
     mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
         if result.runs >= maxRuns { result.capped = true; stop = true; return false }
         start(&machine)
-        if result.runs == 0 && schedule == nominal { result.nominalTrace = machine.materializedTrace }
+        // The first run breadth first; depth first, it finishes after its children.
+        if result.nominalTrace == nil && schedule == nominal { result.nominalTrace = machine.materializedTrace }
         result.runs += 1
         // What this run simulated: not the part copied from its parent's.
         result.events += machine.trace.count - machine.inheritedEvents
@@ -578,6 +784,10 @@ private struct ExploreVisitor: ScheduleVisitor {
             if stopAtFirstFailure { stop = true }
         }
         return true
+    }
+
+    mutating func noteReplayed(_ events: Int) {
+        result.replayedEvents += events
     }
 
     mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool {
