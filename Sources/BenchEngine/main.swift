@@ -6,8 +6,10 @@ import Foundation
 // Benchmark, not a test: prints simulated events per second (full exploration of every sample,
 // repeated), the wall time of `check` over the samples and, with --content DIR, over every
 // example in Content, on one thread. Build and run in release:
-//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE] [--parse]
+//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE] [--parse] [--work]
 // --parse (with --content) times only the scenario parser: `repeats` passes over the examples.
+// --work (with --content) also says how the schedules split (simulated, covered), the events
+// simulated and replayed, and how many examples were explored depth first.
 // --dump FILE writes every verdict (summary, schedule count, rendered traces) and each sample's
 // explored runs and events, so an optimisation can be checked for byte-identical results.
 let repeats = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 5 : 5
@@ -114,6 +116,23 @@ if let index = CommandLine.arguments.firstIndex(of: "--content"), index + 1 < Co
         let schedules = contentVerdicts.map(\.schedulesExplored).reduce(0, +)
         let passed = contentVerdicts.filter(\.passed).count
         print("content: \(examples.count) examples (\(passed) as intended), \(schedules) schedules in \(contentSeconds) s on one thread")
+        if CommandLine.arguments.contains("--work") {
+            // What the explorer did for those verdicts, explored as `check` explores them: the
+            // schedules simulated or covered by the memo, the events simulated and replayed, and
+            // how many examples went depth first.
+            var runs = 0, covered = 0, events = 0, replayed = 0, depthFirst = 0
+            for example in examples {
+                guard let scenario = ScenarioParser.parse(example.text, at: example.location).0 else { continue }
+                let result = Explorer(scenario: scenario).explore(stopAtFirstFailure: true, likelyToPass: example.intent == .follows)
+                runs += result.runs
+                covered += result.covered
+                events += result.events
+                replayed += result.replayedEvents
+                depthFirst += result.depthFirst ? 1 : 0
+            }
+            print("work: \(runs) schedules (\(runs - covered) simulated, \(covered) covered), \(events) events simulated, "
+                  + "\(replayed) replayed to reach children; \(depthFirst) of \(examples.count) examples explored depth first")
+        }
     } catch {
         print("cannot load Content: \(error)")
     }
