@@ -24,6 +24,34 @@ import Testing
         #expect(leftovers == ["Site"], "no staging or previous folder is left behind")
     }
 
+    /// Every page is world-readable (a link checker may run as another user): `fchmod` is skipped
+    /// only when the umask keeps 0644 as it is, and the check reads the same umask a shell sees.
+    @Test func pagesAreWorldReadableAndTheUmaskIsReadRight() throws {
+        let root = try temporaryFolder("modes")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = SiteBuild(files: ["a.html": "A", "b/c.html": "C"])
+        let output = root.appendingPathComponent("Site")
+        try SiteWriter.write(site, to: output)
+        for path in ["a.html", "b/c.html"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(path).path)
+            #expect((attributes[.posixPermissions] as? Int).map { $0 & 0o777 } == 0o644, "\(path)")
+        }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "umask"]
+        let pipe = Pipe()
+        shell.standardOutput = pipe
+        try shell.run()
+        shell.waitUntilExit()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let mask = try #require(Int(text.trimmingCharacters(in: .whitespacesAndNewlines), radix: 8))
+        #if os(Linux)
+        #expect(SiteWriter.umaskStripsReadBits == (mask & 0o644 != 0))
+        #else
+        #expect(SiteWriter.umaskStripsReadBits)
+        #endif
+    }
+
     @Test func reportsChangedMissingAndExtraFiles() throws {
         let root = try temporaryFolder("diff")
         defer { try? FileManager.default.removeItem(at: root) }
