@@ -113,14 +113,16 @@ public struct Explorer {
     /// that follows its rule). The schedules are then visited depth first, which runs each
     /// child from its parent's run as that run goes by, instead of replaying the parent to
     /// reach it (a third of what a passing exploration simulated). The result is the same
-    /// either way: when the depth-first pass meets a failure or `maxRuns`, where the order of
-    /// the runs would matter, it is dropped and the exploration starts over breadth first.
+    /// either way: schedules breadth first would not reach before `maxRuns` are left out and the
+    /// counts settled as breadth first makes them, and when the depth-first pass meets a failure,
+    /// where the order of the runs decides which is reported, it is dropped and the exploration
+    /// starts over breadth first.
     public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
         if likelyToPass && options.resumesChildrenFromTheirParent {
             var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule)
             var machine = makeMachine()
             forEachSchedule(&machine, &visitor, depthFirst: true)
-            if visitor.result.failure == nil && !visitor.result.capped {
+            if visitor.result.failure == nil {
                 visitor.result.depthFirst = true
                 return visitor.result
             }
@@ -345,7 +347,16 @@ public struct Explorer {
         init(machines: [Machine], cursor: ParentCursor) {
             self.machines = machines
             self.cursor = cursor
+            visits = Array(repeating: 0, count: machines.count)
+            log = Array(repeating: [], count: machines.count)
         }
+
+        /// Schedules visited at each level, and what each visit was, in order (which is the
+        /// breadth-first order within a level): -1 covered, else the events it simulated.
+        var visits: [Int]
+        var log: [[Int]]
+        /// A schedule was not visited because breadth first stops (`maxRuns`) before it.
+        var pruned = false
 
         /// One machine per depth: a run's children are copied from its machine, paused,
         /// into the next one.
@@ -364,6 +375,7 @@ public struct Explorer {
         // Reads of a machine in `machines` go through `inout`: read through the array's
         // getter, the whole machine was copied (its arrays retained, then released).
         static func pendingAlternatives(_ machine: inout Machine) -> Int { machine.pendingDecision?.total ?? 1 }
+        static func simulatedEvents(_ machine: inout Machine) -> Int { machine.trace.count - machine.inheritedEvents }
         static func inheritWholeTrace(_ machine: inout Machine) { machine.inheritedEvents = machine.trace.count }
     }
     /// Where a run's machine comes from in the depth-first walk.
@@ -470,17 +482,32 @@ public struct Explorer {
         /// replayed to reach its children. A covered run's children still resume from a replay
         /// (`ParentCursor`). The schedules, their runs, the memo's coverage and every count are
         /// the breadth-first ones (a schedule's covering run is one of the same choices, and
-        /// those come in the same order either way); only the order of the runs differs, so a
-        /// failure or `maxRuns` stops it and the caller starts over breadth first. False when it
-        /// stopped.
+        /// those come in the same order either way); only the order of the runs differs. Within a
+        /// level it is the breadth-first order, so `maxRuns` is applied level by level as breadth
+        /// first applies it (`Walk.visits`); a failure stops it, and the caller starts over
+        /// breadth first. False when it stopped (a failure, or the counts settled at `maxRuns`).
         func systematicDepthFirst() -> Bool {
             let bound = options.preemptionBound
             var walk = Walk(machines: (0...bound).map { _ in makeMachine() }, cursor: ParentCursor(machine: makeMachine()))
             defer { visitor.noteReplayed(walk.cursor.replayed) }
+            // The walk applies `maxRuns` itself, in breadth-first terms (see `node`).
+            visitor.maxRuns = .max
             /// Visits `configuration` with `walk.choices` (the last made at decision `deviation`;
             /// -1 for none) and then, below `bound`, its children.
             func node(_ configuration: Schedule, key: Int32, level: Int, deviation: Int, instants: Bool,
                       start: Start, walk: inout Walk) -> (Range<Int>, Range<Int>)? {
+                // Breadth first visits a whole level before the next and stops after `maxRuns`
+                // schedules: one it would not reach is not visited (nor are its children), since
+                // every schedule of this level that comes later would not be reached either.
+                var earlier = 0
+                for lower in 0..<level { earlier += walk.visits[lower] }
+                guard earlier + walk.visits[level] < options.maxRuns else {
+                    walk.pruned = true
+                    return (0..<0, 0..<0)
+                }
+                walk.visits[level] += 1
+                let visit = walk.log[level].count
+                walk.log[level].append(-1)
                 walk.nodes += 1
                 let identity = ParentCursor.Parent(level: level, position: walk.nodes)
                 if let entry = coveringEntry(configuration, key: key) {
@@ -553,6 +580,7 @@ public struct Explorer {
                     _ = walk.machines[level].proceed(pausingAt: -1)
                 }
                 guard visitor.run(&walk.machines[level], schedule, start: { _ in }), !visitor.stop else { return nil }
+                walk.log[level][visit] = Walk.simulatedEvents(&walk.machines[level])
                 return record(&walk.machines[level], schedule, key: key, pool: &pool, instants: instants)
             }
             for refusal in refusals {
@@ -569,6 +597,25 @@ public struct Explorer {
                     }
                 }
             }
+            // Visited level by level, a schedule could pass the check in `node` and still lie
+            // past `maxRuns` once later schedules of lower levels were counted.
+            if walk.pruned || walk.visits.reduce(0, +) > options.maxRuns {
+                // Breadth first would have stopped after `maxRuns` schedules: the whole levels it
+                // reached, then the start of the next, in order. Those are the counts.
+                var remaining = options.maxRuns
+                var covered = 0
+                var events = 0
+                for level in walk.log.indices {
+                    let taken = min(walk.log[level].count, remaining)
+                    for outcome in walk.log[level][..<taken] {
+                        if outcome < 0 { covered += 1 } else { events += outcome }
+                    }
+                    remaining -= taken
+                }
+                visitor.settleCapped(runs: options.maxRuns, covered: covered, events: events)
+                return false
+            }
+            visitor.maxRuns = options.maxRuns
             return true
         }
         /// Level by level, each in the order of the one before (the order `explore` reports):
@@ -748,16 +795,22 @@ private protocol ScheduleVisitor {
     /// builds, without simulating it; false stops the exploration at once.
     mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool
     var stop: Bool { get }
+    /// Most schedules to count before stopping.
+    var maxRuns: Int { get set }
     /// Events simulated again to reach children's decisions (`Result.replayedEvents`).
     mutating func noteReplayed(_ events: Int)
+    /// The counts of an exploration cut short by `maxRuns` as breadth first would have made
+    /// them, computed by the depth-first walk, which visits schedules in another order.
+    mutating func settleCapped(runs: Int, covered: Int, events: Int)
 }
 
 extension ScheduleVisitor {
     mutating func noteReplayed(_ events: Int) {}
+    mutating func settleCapped(runs: Int, covered: Int, events: Int) {}
 }
 
 private struct ExploreVisitor: ScheduleVisitor {
-    let maxRuns: Int
+    var maxRuns: Int
     let stopAtFirstFailure: Bool
     /// Level 0 runs it first; its trace is kept (`Result.nominalTrace`).
     let nominal: Schedule
@@ -790,6 +843,14 @@ private struct ExploreVisitor: ScheduleVisitor {
         result.replayedEvents += events
     }
 
+    mutating func settleCapped(runs: Int, covered: Int, events: Int) {
+        result.runs = runs
+        result.covered = covered
+        result.events = events
+        result.capped = true
+        stop = true
+    }
+
     mutating func covered(_ schedule: () -> Schedule, repeats: () -> Schedule) -> Bool {
         if result.runs >= maxRuns { result.capped = true; stop = true; return false }
         // The run it repeats passed, or the exploration would have stopped (or already holds
@@ -801,7 +862,7 @@ private struct ExploreVisitor: ScheduleVisitor {
 }
 
 private struct FirstTraceVisitor: ScheduleVisitor {
-    let maxRuns: Int
+    var maxRuns: Int
     let predicate: (SimulationTrace) -> Bool
     var found: SimulationTrace?
     var runs = 0
@@ -825,7 +886,7 @@ private struct FirstTraceVisitor: ScheduleVisitor {
 }
 
 private struct MismatchVisitor: ScheduleVisitor {
-    let maxRuns: Int
+    var maxRuns: Int
     var other: Machine
     var mismatches: [String] = []
     var runs = 0
