@@ -341,8 +341,9 @@ public struct Explorer {
         }
     }
 
-    /// What the depth-first walk (`forEachSchedule`) carries down, passed `inout` rather than captured: a recursive local
-    /// function's captures are boxed, and every access to them was checked at run time.
+    /// What the depth-first walk (`forEachSchedule`) carries down, passed `inout` rather than
+    /// captured: a recursive local function's captures are boxed, and every access to them was
+    /// checked at run time.
     private struct Walk {
         init(machines: [Machine], cursor: ParentCursor) {
             self.machines = machines
