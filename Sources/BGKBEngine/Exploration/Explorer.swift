@@ -339,6 +339,28 @@ public struct Explorer {
             }
             return true
         }
+
+        /// Brings `child` to the start of its run, `schedule`, which deviates from `parent`'s at
+        /// decision `index`: the parent's run up to there (replayed, paused), copied, or taken
+        /// whole when `last` (no later child needs it; the cursor keeps the child's old machine
+        /// and is on no parent then).
+        mutating func start(_ child: inout Machine, as schedule: Schedule, deviatingAt index: Int, from parent: Parent,
+                            last: Bool, parentSchedule: () -> Schedule) {
+            guard pause(at: index, of: parent, schedule: parentSchedule) else {
+                // The parent's run never reached that decision: it cannot happen (runs are
+                // deterministic), but a run from the start is always right.
+                child.reset(schedule)
+                return
+            }
+            if last {
+                swap(&child, &machine)
+                self.parent = nil
+                child.inheritedEvents = child.trace.count
+            } else {
+                child.copyState(from: &machine)
+            }
+            child.schedule = schedule
+        }
     }
 
     /// What the depth-first walk (`forEachSchedule`) carries down, passed `inout` rather than
@@ -349,13 +371,14 @@ public struct Explorer {
             self.machines = machines
             self.cursor = cursor
             visits = Array(repeating: 0, count: machines.count)
-            log = Array(repeating: [], count: machines.count)
         }
 
-        /// Schedules visited at each level, and what each visit was, in order (which is the
-        /// breadth-first order within a level): -1 covered, else the events it simulated.
+        /// Schedules visited at each level.
         var visits: [Int]
-        var log: [[Int]]
+        /// Every visit, in order (within a level, the breadth-first order): its level in the low
+        /// byte, above it the events it simulated plus one (0: covered). One flat array, as
+        /// cheap to append to as a counter.
+        var log: [Int] = []
         /// A schedule was not visited because breadth first stops (`maxRuns`) before it.
         var pruned = false
 
@@ -377,7 +400,6 @@ public struct Explorer {
         // getter, the whole machine was copied (its arrays retained, then released).
         static func pendingAlternatives(_ machine: inout Machine) -> Int { machine.pendingDecision?.total ?? 1 }
         static func simulatedEvents(_ machine: inout Machine) -> Int { machine.trace.count - machine.inheritedEvents }
-        static func inheritWholeTrace(_ machine: inout Machine) { machine.inheritedEvents = machine.trace.count }
     }
     /// Where a run's machine comes from in the depth-first walk.
     private enum Start {
@@ -466,6 +488,13 @@ public struct Explorer {
             guard visitor.run(&machine, schedule, start: { start(&$0, schedule) }), !visitor.stop else { return nil }
             return record(&machine, schedule, key: key, pool: &pool, instants: instants)
         }
+        /// The last decision from `start` on, of the run whose decisions `range` holds in `pool`,
+        /// with more than one alternative (-1: none).
+        /// (A loop: `last(where:) ?? -1` drew a spurious "non-optional" warning.)
+        func lastBranchingDecision(_ range: Range<Int>, from start: Int) -> Int {
+            for index in (start..<max(start, range.count)).reversed() where pool[range.lowerBound + index] > 1 { return index }
+            return -1
+        }
         /// Early expiries to try in a configuration: at every instant where something happened
         /// in its unforced run (`instants`, in `instantPool`), and just before and after it.
         func expiryCandidates(_ instants: Range<Int>) -> [Double] {
@@ -507,8 +536,8 @@ public struct Explorer {
                     return (0..<0, 0..<0)
                 }
                 walk.visits[level] += 1
-                let visit = walk.log[level].count
-                walk.log[level].append(-1)
+                let visit = walk.log.count
+                walk.log.append(level)
                 walk.nodes += 1
                 let identity = ParentCursor.Parent(level: level, position: walk.nodes)
                 if let entry = coveringEntry(configuration, key: key) {
@@ -516,13 +545,10 @@ public struct Explorer {
                     // allocates its choices.
                     guard visitor.covered({ walk.schedule(configuration) }, repeats: { ran[Int(entry.ran)] }), !visitor.stop else { return nil }
                     guard level < bound else { return (entry.decisions, entry.instants) }
-                    let parentChoices = walk.choices
                     let range = entry.decisions
-                    var lastBranching = -1
-                    for index in (deviation + 1..<range.count).reversed() where pool[range.lowerBound + index] > 1 {
-                        lastBranching = index
-                        break
-                    }
+                    guard deviation + 1 < range.count else { return (entry.decisions, entry.instants) }
+                    let parentChoices = walk.choices
+                    let lastBranching = lastBranchingDecision(range, from: deviation + 1)
                     for index in deviation + 1..<range.count where pool[range.lowerBound + index] > 1 {
                         let alternatives = pool[range.lowerBound + index]
                         for alternative in 1..<alternatives {
@@ -548,21 +574,12 @@ public struct Explorer {
                     }
                     walk.machines[level].schedule = schedule
                 case let .replay(parentIdentity, parentChoices, last):
-                    var parentSchedule = configuration
-                    parentSchedule.choices = parentChoices
-                    if !walk.cursor.pause(at: deviation, of: parentIdentity, schedule: { parentSchedule }) {
-                        // The parent's run never reached that decision: it cannot happen (runs
-                        // are deterministic), but a run from the start is always right.
-                        walk.machines[level].reset(schedule)
-                    } else if last {
-                        swap(&walk.machines[level], &walk.cursor.machine)
-                        walk.cursor.parent = nil
-                        Walk.inheritWholeTrace(&walk.machines[level])
-                        walk.machines[level].schedule = schedule
-                    } else {
-                        walk.machines[level].copyState(from: &walk.cursor.machine)
-                        walk.machines[level].schedule = schedule
-                    }
+                    walk.cursor.start(&walk.machines[level], as: schedule, deviatingAt: deviation, from: parentIdentity,
+                                      last: last, parentSchedule: {
+                        var parentSchedule = configuration
+                        parentSchedule.choices = parentChoices
+                        return parentSchedule
+                    })
                 }
                 if level < bound {
                     var next = deviation + 1
@@ -581,7 +598,7 @@ public struct Explorer {
                     _ = walk.machines[level].proceed(pausingAt: -1)
                 }
                 guard visitor.run(&walk.machines[level], schedule, start: { _ in }), !visitor.stop else { return nil }
-                walk.log[level][visit] = Walk.simulatedEvents(&walk.machines[level])
+                walk.log[visit] = (Walk.simulatedEvents(&walk.machines[level]) + 1) << 8 | level
                 return record(&walk.machines[level], schedule, key: key, pool: &pool, instants: instants)
             }
             for refusal in refusals {
@@ -604,14 +621,18 @@ public struct Explorer {
                 // Breadth first would have stopped after `maxRuns` schedules: the whole levels it
                 // reached, then the start of the next, in order. Those are the counts.
                 var remaining = options.maxRuns
+                var taken = Array(repeating: 0, count: walk.visits.count)
+                for level in walk.visits.indices {
+                    taken[level] = min(walk.visits[level], remaining)
+                    remaining -= taken[level]
+                }
                 var covered = 0
                 var events = 0
-                for level in walk.log.indices {
-                    let taken = min(walk.log[level].count, remaining)
-                    for outcome in walk.log[level][..<taken] {
-                        if outcome < 0 { covered += 1 } else { events += outcome }
-                    }
-                    remaining -= taken
+                for entry in walk.log {
+                    let level = entry & 0xFF
+                    guard taken[level] > 0 else { continue }
+                    taken[level] -= 1
+                    if entry >> 8 == 0 { covered += 1 } else { events += (entry >> 8) - 1 }
                 }
                 visitor.settleCapped(runs: options.maxRuns, covered: covered, events: events)
                 return false
@@ -661,35 +682,16 @@ public struct Explorer {
                         let configuration = configurations[Int(entry.configuration)]
                         /// The parent's last branching decision: its last alternative is the last
                         /// child that could deviate, and takes the paused run itself, not a copy.
-                        // (A loop: `last(where:) ?? -1` drew a spurious "non-optional" warning.)
-                        var lastBranching = -1
-                        for index in (start..<range.count).reversed() where pool[range.lowerBound + index] > 1 {
-                            lastBranching = index
-                            break
-                        }
+                        let lastBranching = lastBranchingDecision(range, from: start)
                         /// Runs a child that deviates at decision `index`: the parent's run up to
                         /// there (the cursor's, paused), copied, then on with the child's choices.
                         func resume(_ child: inout Machine, _ schedule: Schedule, at index: Int, last: Bool) {
-                            let parent = ParentCursor.Parent(level: level, position: position)
-                            guard cursor.pause(at: index, of: parent, schedule: {
+                            cursor.start(&child, as: schedule, deviatingAt: index, from: ParentCursor.Parent(level: level, position: position),
+                                         last: last, parentSchedule: {
                                 var parentSchedule = configuration
                                 parentSchedule.choices = Array(choices[own])
                                 return parentSchedule
-                            }) else {
-                                // The parent's run never reached that decision: it cannot happen
-                                // (runs are deterministic), but a run from the start is always right.
-                                child.run(schedule)
-                                return
-                            }
-                            if last {
-                                // The cursor is left with the machine the child had: on no parent.
-                                swap(&child, &cursor.machine)
-                                cursor.parent = nil
-                                child.inheritedEvents = child.trace.count
-                            } else {
-                                child.copyState(from: &cursor.machine)
-                            }
-                            child.schedule = schedule
+                            })
                             _ = child.proceed(pausingAt: -1)
                         }
                         for index in start..<range.count where pool[range.lowerBound + index] > 1 {
