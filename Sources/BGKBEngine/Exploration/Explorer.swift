@@ -118,7 +118,8 @@ public struct Explorer {
     /// where the order of the runs decides which is reported, it is dropped and the exploration
     /// starts over breadth first.
     public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
-        if likelyToPass && options.resumesChildrenFromTheirParent {
+        // (The walk's log keeps a visit's level in a byte.)
+        if likelyToPass && options.resumesChildrenFromTheirParent && options.preemptionBound < 255 {
             var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule)
             var machine = makeMachine()
             forEachSchedule(&machine, &visitor, depthFirst: true)
