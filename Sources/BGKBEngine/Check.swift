@@ -28,8 +28,7 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
     if let recorded {
         record = recorded
     } else {
-        // An example that follows its rule should hold in every schedule: explored depth first.
-        let result = explorer.explore(stopAtFirstFailure: true, likelyToPass: example.intent == .follows)
+        let result = explorer.explore(checking: example.intent)
         simulatedEvents = result.events
         nominalTrace = result.nominalTrace
         failureTrace = result.failureTrace

@@ -123,7 +123,7 @@ if let index = CommandLine.arguments.firstIndex(of: "--content"), index + 1 < Co
             var runs = 0, covered = 0, events = 0, replayed = 0, depthFirst = 0
             for example in examples {
                 guard let scenario = ScenarioParser.parse(example.text, at: example.location).0 else { continue }
-                let result = Explorer(scenario: scenario).explore(stopAtFirstFailure: true, likelyToPass: example.intent == .follows)
+                let result = Explorer(scenario: scenario).explore(checking: example.intent)
                 runs += result.runs
                 covered += result.covered
                 events += result.events

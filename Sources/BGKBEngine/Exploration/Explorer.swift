@@ -92,6 +92,13 @@ public struct Explorer {
         return machine.materializedTrace
     }
 
+    /// The exploration that checks an example of `intent`: to its first failure, depth first
+    /// for an example that follows its rule (it should hold in every schedule). `check` and the
+    /// benchmark's accounting explore this way.
+    public func explore(checking intent: Example.Intent) -> Result {
+        explore(stopAtFirstFailure: true, likelyToPass: intent == .follows)
+    }
+
     /// How one schedule's run ends: `trace(schedule).outcome` without the trace's words, which
     /// cost more than the run (the quiz asks this of every example under several conditions).
     public func outcome(_ schedule: Schedule) -> SimulationOutcome {
@@ -389,7 +396,6 @@ public struct Explorer {
         var cursor: ParentCursor
         /// The choices of the schedule being visited, deepest last.
         var choices: [Schedule.Choice] = []
-        var nodes = 0
 
         func schedule(_ configuration: Schedule) -> Schedule {
             var schedule = configuration
@@ -537,10 +543,10 @@ public struct Explorer {
                     return (0..<0, 0..<0)
                 }
                 walk.visits[level] += 1
+                // Its place in the log names it for the cursor: no two visits share one.
                 let visit = walk.log.count
                 walk.log.append(level)
-                walk.nodes += 1
-                let identity = ParentCursor.Parent(level: level, position: walk.nodes)
+                let identity = ParentCursor.Parent(level: level, position: visit)
                 if let entry = coveringEntry(configuration, key: key) {
                     // Built only when asked: most schedules are covered, and building one
                     // allocates its choices.
@@ -602,6 +608,9 @@ public struct Explorer {
                 walk.log[visit] = (Walk.simulatedEvents(&walk.machines[level]) + 1) << 8 | level
                 return record(&walk.machines[level], schedule, key: key, pool: &pool, instants: instants)
             }
+            // Level 0 in the breadth-first order. (Written out here and there: shared through a
+            // function taking a closure, the captured memo and pools were boxed and every access
+            // checked at run time, 10 % more instructions.)
             for refusal in refusals {
                 for budget in budgets {
                     let base = Schedule(budget: budget, refusal: refusal)
