@@ -15,7 +15,9 @@ OUT=${BENCH_DIR:-.build/bench}/profile-$RULES
 mkdir -p "$OUT"
 [ -d "$OUT/content" ] || python3 .ci/bench/generate_corpus.py "$OUT" --rules "$RULES"
 command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
-BIN=$(swift build -c release --show-bin-path)/bgkb
+read -r -a RELEASE <<<"$(.ci/bench/release-flags.sh)"
+swift build "${RELEASE[@]}" --product bgkb >/dev/null
+BIN=$(swift build "${RELEASE[@]}" --show-bin-path)/bgkb
 objcopy --strip-debug "$BIN" "$OUT/bgkb-nodebug"
 valgrind --tool=callgrind --callgrind-out-file="$OUT/callgrind.out" "$OUT/bgkb-nodebug" "${ARGS[@]}" --content "$OUT/content" \
   >/dev/null 2>"$OUT/valgrind.log" || true

@@ -47,15 +47,18 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
+# The release binary as the README says to build it (.ci/bench/release-flags.sh): on Linux with the
+# Swift runtime and Foundation linked in.
+read -r -a RELEASE <<<"$(.ci/bench/release-flags.sh)"
 if [ -n "${BIN_DIR:-}" ]; then
   BIN=$BIN_DIR     # binaries built (and copied) beforehand, so the tree can change during the run
 else
   if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    echo "== swift build -c release (bgkb, BenchContent)"
-    swift build -c release --product bgkb 2>&1 | tail -1
-    swift build -c release --product BenchContent 2>&1 | tail -1
+    echo "== swift build ${RELEASE[*]} (bgkb, BenchContent)"
+    swift build "${RELEASE[@]}" --product bgkb 2>&1 | tail -1
+    swift build "${RELEASE[@]}" --product BenchContent 2>&1 | tail -1
   fi
-  BIN=$(swift build -c release --show-bin-path)
+  BIN=$(swift build "${RELEASE[@]}" --show-bin-path)
 fi
 BGKB=$BIN/bgkb
 

@@ -14,6 +14,7 @@ struct ContentOptions: ParsableArguments {
         let result: ContentLoadResult
         do {
             result = try ContentLoader.load(directory: content)
+            KeptUntilExit.keep(result)
         } catch {
             DiagnosticPrinter.standardError.print(line: "\(error)")
             throw ExitCode(2)
