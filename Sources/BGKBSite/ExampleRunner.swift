@@ -125,6 +125,71 @@ final class ExampleLedger: @unchecked Sendable {
         return all
     }
 
+    // MARK: Examples run before the rule pages
+
+    /// One rule's examples, run before the rule pages started: what `ExampleRunner.check` gave
+    /// for each, in order, and how long they took.
+    struct EarlyRule {
+        var results: [(verdict: ExampleVerdict?, diagnostics: Diagnostics)]
+        var engineTime: Duration
+    }
+
+    private var early: [Int: EarlyRule] = [:]
+    private var earlyStarted = false
+    private var stopEarly = false
+    private let earlyDone = DispatchSemaphore(value: 0)
+
+    /// At most this many rules run early: their verdicts (traces included) wait in memory for
+    /// their pages.
+    static let earlyLimit = 512
+
+    /// Starts running the examples of `rules`, first rule first, on another thread, until
+    /// `finishEarly` (once per ledger; later calls do nothing). The build makes its shared
+    /// context first, mostly on one core: this puts the other one to work (a tenth of a second
+    /// at 10,000 rules). The verdicts are the ones the rule pages would get (the same function,
+    /// deterministic), so the site does not change.
+    func startEarly(_ rules: [Rule]) {
+        lock.lock()
+        let already = earlyStarted
+        earlyStarted = true
+        lock.unlock()
+        guard !already else { return }
+        DispatchQueue.global().async { [self] in
+            defer { earlyDone.signal() }
+            let clock = ContinuousClock()
+            for index in rules.indices.prefix(Self.earlyLimit) {
+                lock.lock(); let stop = stopEarly; lock.unlock()
+                if stop { return }
+                let start = clock.now
+                let results = rules[index].examples.map { ExampleRunner.check($0, cache: cache) }
+                let done = EarlyRule(results: results.map { (verdict: $0.0, diagnostics: $0.1) }, engineTime: clock.now - start)
+                lock.lock(); early[index] = done; lock.unlock()
+            }
+        }
+    }
+
+    /// Stops the early run after the rule it is on and waits for it: then `takeEarly` sees every
+    /// rule it finished, and nothing runs twice.
+    func finishEarly() {
+        lock.lock()
+        let wait = earlyStarted && !stopEarly
+        stopEarly = true
+        lock.unlock()
+        if wait { earlyDone.wait() }
+    }
+
+    /// Rules whose examples ran early and are not taken yet.
+    var earlyCount: Int {
+        lock.lock(); defer { lock.unlock() }
+        return early.count
+    }
+
+    /// The rule's examples, if they ran early; each rule is taken once.
+    func takeEarly(_ index: Int) -> EarlyRule? {
+        lock.lock(); defer { lock.unlock() }
+        return early.removeValue(forKey: index)
+    }
+
     /// How much the engine did across every rule so far.
     var totalWork: ExampleWork {
         lock.lock(); defer { lock.unlock() }

@@ -55,8 +55,15 @@ public enum SiteBuilder {
     /// With `cache`, examples an earlier build explored are not explored again (`VerdictCache`).
     public static func build(corpus: Corpus, configuration: SiteConfiguration = SiteConfiguration(), cache: VerdictCache? = nil,
                              runningExamplesInto staging: SiteWriter.Staging) -> (site: SiteBuild, writeError: SiteWriter.WriteError?) {
+        build(corpus: corpus, configuration: configuration, ledger: ExampleLedger(cache: cache), runningExamplesInto: staging)
+    }
+
+    /// The streaming build with a given ledger (tests start its early run themselves).
+    static func build(corpus: Corpus, configuration: SiteConfiguration = SiteConfiguration(), ledger: ExampleLedger,
+                      runningExamplesInto staging: SiteWriter.Staging) -> (site: SiteBuild, writeError: SiteWriter.WriteError?) {
         let sink = SiteSink(staging: staging)
-        let ledger = ExampleLedger(cache: cache)
+        // Examples need no context: the first rules' run while it is made (`build` stops them).
+        ledger.startEarly(corpus.rules)
         var site = build(SiteContext(corpus: corpus, verdicts: [], ledger: ledger, configuration: configuration), into: sink)
         site.exampleDiagnostics = ledger.diagnostics
         site.examplesWork = ledger.totalWork
@@ -85,6 +92,7 @@ public enum SiteBuilder {
             site.diagnostics.error("site-template", error, at: nil)
         }
         site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
+        context.ledger?.finishEarly()
         typealias Result = (output: StepOutput, duplicates: [String], report: StepReport)
         @Sendable func run(_ step: SiteStep) -> Result {
             let stepStart = clock.now

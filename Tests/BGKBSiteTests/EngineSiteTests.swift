@@ -56,14 +56,11 @@ import Testing
         #expect(diagnostics.errors.contains { $0.id == "example-failed" })
     }
 
-    /// The CLI's build runs each rule's examples just before its page and keeps only a few facts
-    /// of each verdict: it must write exactly what the build from all verdicts up front holds, and
-    /// report the same example diagnostics.
-    @Test(arguments: [false, true])
-    func runningExamplesRuleByRuleWritesTheSameSite(flipped: Bool) throws {
+    /// The sample corpus, or (`flipped`) with half its examples claiming the opposite of what the
+    /// engine finds.
+    static func corpus(flipped: Bool) -> Corpus {
         var corpus = Self.corpus
         if flipped {
-            // Half the examples now claim the opposite of what the engine finds.
             corpus.rules = corpus.rules.enumerated().map { index, rule in
                 var rule = rule
                 if index.isMultiple(of: 2) {
@@ -76,6 +73,35 @@ import Testing
                 return rule
             }
         }
+        return corpus
+    }
+
+    /// The CLI's build runs each rule's examples just before its page and keeps only a few facts
+    /// of each verdict.
+    @Test(arguments: [false, true])
+    func runningExamplesRuleByRuleWritesTheSameSite(flipped: Bool) throws {
+        try Self.expectTheSameSiteStreamed(Self.corpus(flipped: flipped), flipped: flipped, ledger: ExampleLedger())
+    }
+
+    /// The build runs the first rules' examples while it makes its context (`startEarly`), and
+    /// their pages take those verdicts: here every rule's examples ran early, and every one of
+    /// them is taken by its page.
+    @Test(arguments: [false, true])
+    func examplesRunBeforeThePagesWriteTheSameSite(flipped: Bool) throws {
+        let corpus = Self.corpus(flipped: flipped)
+        let ledger = ExampleLedger()
+        ledger.startEarly(corpus.rules)
+        let expected = min(corpus.rules.count, ExampleLedger.earlyLimit)
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ledger.earlyCount < expected && ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(ledger.earlyCount == expected)
+        try Self.expectTheSameSiteStreamed(corpus, flipped: flipped, ledger: ledger)
+        #expect(ledger.earlyCount == 0)
+    }
+
+    /// The streaming build (examples run rule by rule, pages straight to disk) writes exactly what
+    /// the build from all verdicts up front holds, and reports the same example diagnostics.
+    static func expectTheSameSiteStreamed(_ corpus: Corpus, flipped: Bool, ledger: ExampleLedger) throws {
         let (verdicts, diagnostics) = ExampleRunner.run(corpus)
         let memory = SiteBuilder.build(corpus: corpus, verdicts: verdicts)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-rule-by-rule-\(UUID().uuidString)")
@@ -83,7 +109,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let output = root.appendingPathComponent("Site")
         let staging = try SiteWriter.stage(output)
-        let (streamed, writeError) = SiteBuilder.build(corpus: corpus, runningExamplesInto: staging)
+        let (streamed, writeError) = SiteBuilder.build(corpus: corpus, ledger: ledger, runningExamplesInto: staging)
         #expect(writeError == nil)
         #expect(streamed.exampleDiagnostics == diagnostics)
         #expect(streamed.exampleDiagnostics.hasErrors == flipped)

@@ -34,8 +34,10 @@ enum RulePage {
         let start = clock.now
         var verdicts: [String: ExampleVerdict] = [:]
         var exampleDiagnostics = Diagnostics()
-        for example in rule.examples {
-            let (verdict, found) = ExampleRunner.check(example, cache: ledger.cache)
+        // The first rules' examples ran while the build made its context (`startEarly`).
+        let early = ledger.takeEarly(index)
+        let results = early?.results ?? rule.examples.map { ExampleRunner.check($0, cache: ledger.cache) }
+        for (verdict, found) in results {
             exampleDiagnostics.append(contentsOf: found)
             if let verdict { verdicts[verdict.example.identifier] = verdict }
         }
@@ -43,7 +45,7 @@ enum RulePage {
         let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
         sink.emit(path, page.bytes)
         ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
-                      work: ExampleWork(verdicts.values), engineTime: ran - start, pageTime: clock.now - ran)
+                      work: ExampleWork(verdicts.values), engineTime: early?.engineTime ?? ran - start, pageTime: clock.now - ran)
         return diagnostics
     }
 
