@@ -43,15 +43,33 @@ struct ScenarioLexer {
     static let symbols: [String] = ["...", "..<", "==", "!=", "<=", ">=", "+=", "-=", "&&", "||", "->",
                                     "{", "}", "(", ")", "[", "]", ",", ":", ".", "!", "=", "<", ">", ";", "?", "@", "+", "-", "*", "/", "_"]
 
-    static let symbolBytes: [[UInt8]] = symbols.map { Array($0.utf8) }
+    /// A symbol for the byte lexer: its bytes packed into an integer, first byte lowest (every
+    /// symbol is one to three bytes), its length, and its index in `symbols`.
+    struct PackedSymbol {
+        var bytes: UInt32
+        var length: Int
+        var index: Int
+    }
 
-    /// For each first byte, the symbols that start with it (indexes into `symbols`, longest first as
-    /// there): the byte lexer tries those alone instead of every symbol in turn.
-    static let symbolsByFirstByte: [[Int]] = {
-        var table = [[Int]](repeating: [], count: 128)
-        for (index, bytes) in symbolBytes.enumerated() { table[Int(bytes[0])].append(index) }
+    /// The symbols grouped by first byte, each group in `symbols`' order (longest first), and for
+    /// each first byte its group's range: the byte lexer tries those alone. Flat tables of plain
+    /// values, so trying a symbol retains nothing (an array per symbol or per first byte was
+    /// retained and released for every symbol token).
+    static let packedSymbols: [PackedSymbol] = {
+        var table: [PackedSymbol] = []
+        for first in 0..<128 {
+            for (index, symbol) in symbols.enumerated() where Int(symbol.utf8.first!) == first {
+                let bytes = symbol.utf8.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
+                table.append(PackedSymbol(bytes: bytes, length: symbol.utf8.count, index: index))
+            }
+        }
         return table
     }()
+    static let symbolGroups: [Range<Int>] = (0..<128).map { first in
+        let start = packedSymbols.firstIndex { $0.bytes & 0xFF == first } ?? packedSymbols.count
+        let end = packedSymbols.lastIndex { $0.bytes & 0xFF == first }.map { $0 + 1 } ?? start
+        return start..<end
+    }
 
     static func tokenize(_ text: String) -> (tokens: [ScenarioToken], problems: [Problem]) {
         if let bytes = asciiBytes(text) { return tokenizeASCII(bytes) }
@@ -110,8 +128,8 @@ struct ScenarioLexer {
         var problems: [Problem] = []
         var lineNumber: Int32 = 0
         var lineStart = 0
-        let symbolBytes = Self.symbolBytes
-        let symbolsByFirstByte = Self.symbolsByFirstByte
+        let packedSymbols = Self.packedSymbols
+        let symbolGroups = Self.symbolGroups
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while lineStart <= bytes.count {
             lineNumber += 1
@@ -165,13 +183,16 @@ struct ScenarioLexer {
                     continue
                 }
                 var matched = false
-                for index in symbolsByFirstByte[Int(c)] where i + symbolBytes[index].count <= end {
-                    let symbol = symbolBytes[index]
-                    var equal = true
-                    for k in 0..<symbol.count where bytes[i + k] != symbol[k] { equal = false; break }
-                    if equal {
-                        tokens.append(ScenarioToken(kind: .symbol(symbols[index]), line: lineNumber, column: column(start)))
-                        i += symbol.count
+                // The next three bytes (fewer at the line's end), packed as the symbols are.
+                var next = UInt32(c)
+                if i + 1 < end { next |= UInt32(bytes[i + 1]) << 8 }
+                if i + 2 < end { next |= UInt32(bytes[i + 2]) << 16 }
+                for position in symbolGroups[Int(c & 0x7F)] {
+                    let symbol = packedSymbols[position]
+                    let mask: UInt32 = symbol.length == 3 ? 0xFF_FFFF : symbol.length == 2 ? 0xFFFF : 0xFF
+                    if i + symbol.length <= end, next & mask == symbol.bytes {
+                        tokens.append(ScenarioToken(kind: .symbol(symbols[symbol.index]), line: lineNumber, column: column(start)))
+                        i += symbol.length
                         matched = true
                         break
                     }

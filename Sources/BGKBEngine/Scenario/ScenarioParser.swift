@@ -968,14 +968,17 @@ public struct ScenarioParser {
 
     /// Drops the receivers an iOS developer writes but that carry no meaning here
     /// (`UIApplication.shared.`, `self.`, `BGTaskScheduler.shared.`, `ProcessInfo.processInfo.`).
+    private static let ignoredReceivers: [[String]] = [["UIApplication", "shared"], ["self"], ["BGTaskScheduler", "shared"],
+                                                       ["ProcessInfo", "processInfo"], ["application"], ["UIApplication"]]
+    /// The first names of `ignoredReceivers`: most paths start with none of them.
+    private static let ignoredFirstNames: [String] = ["UIApplication", "self", "BGTaskScheduler", "ProcessInfo", "application"]
+
     private func normalized(_ syntax: Syntax) -> [Syntax.Component] {
         guard case var .path(components, _) = syntax else { return [] }
-        let prefixes: [[String]] = [["UIApplication", "shared"], ["self"], ["BGTaskScheduler", "shared"],
-                                    ["ProcessInfo", "processInfo"], ["application"], ["UIApplication"]]
         var changed = true
-        while changed {
+        while changed, let first = components.first, Self.ignoredFirstNames.contains(first.name) {
             changed = false
-            for prefix in prefixes where components.count > prefix.count {
+            for prefix in Self.ignoredReceivers where components.count > prefix.count {
                 if zip(components, prefix).allSatisfy({ $0.name == $1 && $0.arguments == nil }) {
                     components.removeFirst(prefix.count)
                     changed = true
