@@ -13,14 +13,11 @@ struct Templates: Sendable {
         "rule-list": RulesIndexPage.ruleListPartial,
         "topics-index": TopicPages.indexTemplate,
         "topic": TopicPages.topicTemplate,
-        "revisions": RevisionTimelinePage.template,
         "sources": SourcesPage.template,
         "document": DocumentPages.template,
         "crash-codes": CrashCodesPage.template,
         "search": SearchPage.template,
         "not-found": NotFoundPage.template,
-        "sitemap": Sitemap.template,
-        "feed": AtomFeed.template,
     ]
 
     /// Compiled once per process: the sources are literals, and compiling them took 27 M
