@@ -51,10 +51,29 @@ import Testing
 
     """
 
+    static let documentTemplate = """
+    <h1>{{title}}</h1>
+    {{#sourceTitle}}<p class="lead">bgkb's restatement of <a href="{{sourceHref}}">{{sourceTitle}}</a>, in its own words.</p>{{/sourceTitle}}
+    {{#summaryText}}<p>{{summaryText}}</p>{{/summaryText}}
+    <p>{{versionsText}}, newest first.</p>
+    {{#versions}}<section aria-labelledby="{{anchor}}">
+    <h2 id="{{anchor}}">Version {{label}}</h2>
+    <p>Written in <code>{{path}}</code>. {{rulesText}}.</p>
+    <ol class="rule-list">
+    {{{rulesHtml}}}</ol>
+    {{#hasEntries}}<h3 id="{{anchor}}-history">Revision history of this version</h3>
+    <ul class="revision-list">
+    {{#entries}}<li><time datetime="{{date}}">{{date}}</time>{{#showWritten}} (written “{{writtenDate}}”){{/showWritten}}: {{text}}</li>
+    {{/entries}}</ul>
+    {{/hasEntries}}</section>
+    {{/versions}}
+    """
+
     static let library: MustacheLibrary = {
         _ = Templates.shared  // registers the escaping the templates name
         var library = MustacheLibrary()
-        for (name, source) in [("revisions", revisionsTemplate), ("feed", feedTemplate), ("sitemap", sitemapTemplate)] {
+        for (name, source) in [("revisions", revisionsTemplate), ("feed", feedTemplate), ("sitemap", sitemapTemplate),
+                               ("document", documentTemplate)] {
             try? library.register("{{% CONTENT_TYPE: \(ByteHTMLContentType.name)}}" + source, named: name)
         }
         return library
@@ -92,7 +111,40 @@ import Testing
 
         let urls = Sitemap.pages(context).map { ["loc": base + $0] }
         let sitemap = library.render(["urls": urls], withTemplate: "sitemap") ?? ""
-        return [SitePaths.revisions: revisions, SitePaths.feed: feed, SitePaths.sitemap: sitemap]
+        var pages = [SitePaths.revisions: revisions, SitePaths.feed: feed, SitePaths.sitemap: sitemap]
+
+        for document in context.corpus.documents {
+            guard let path = context.documentPath(document.id), pages[path] == nil else { continue }
+            let source = document.source.flatMap { context.corpus.source($0) }
+            var labels = Set<String>()
+            let versions: [[String: Any]] = document.versions.reversed().map { version in
+                var anchor = DocumentPages.versionAnchor(version.label ?? "unversioned")
+                while !labels.insert(anchor).inserted { anchor += "-b" }
+                var rules = HTMLWriter()
+                DocumentPages.writeRules(version.rules, context: context, from: path, into: &rules)
+                return [
+                    "anchor": anchor,
+                    "label": version.label ?? "(unversioned)",
+                    "path": context.configuration.display(path: version.path),
+                    "rulesText": Format.count(version.rules.count, "point"),
+                    "rulesHtml": rules.string,
+                    "hasEntries": !version.revisions.isEmpty,
+                    "entries": version.revisions.map { RevisionTimelinePage.entryValue($0, context: context, from: path) },
+                ]
+            }
+            let body = library.render([
+                "title": document.title,
+                "sourceTitle": source?.title ?? false,
+                "sourceHref": source.map { context.link(from: path, to: SitePaths.sources, anchor: context.sourceAnchor($0.id)) } ?? "",
+                "summaryText": document.latest?.summary ?? false,
+                "versionsText": Format.count(document.versions.count, "version"),
+                "versions": versions,
+            ], withTemplate: "document") ?? ""
+            pages[path] = Layout.page(context, path: path, title: document.title,
+                                      description: "bgkb's restatement of \(source?.title ?? document.title), with its versions.",
+                                      section: SitePaths.sources, body: body)
+        }
+        return pages
     }
 
     /// The sample corpus with revision entries that hold what escaping could treat differently:
@@ -119,6 +171,20 @@ import Testing
                 if let extra { corpus.documents[d].versions[v].revisions.append(extra) }
             }
         }
+        corpus.documents[0].versions[corpus.documents[0].versions.count - 1].summary = "Summary é <b> & \"q\" <\u{301}"
+        if let last = corpus.documents.first?.versions.last {
+            var repeated = last
+            repeated.path += ".again"
+            corpus.documents[0].versions.append(repeated)  // the same label twice: the anchor gets "-b"
+        }
+        corpus.documents.append(Document(id: "loose", title: "Loose <notes> é", source: "no-such-source", versions: [
+            DocumentVersion(label: nil, path: "documents/loose.md", rules: Array(corpus.rules.prefix(1)), revisions: [], signOff: nil, summary: ""),
+        ]))
+        corpus.sources = corpus.sources.map { source in
+            var source = source
+            source.title += " ‘é’ & <x>"
+            return source
+        }
         return corpus
     }
 
@@ -136,7 +202,7 @@ import Testing
         let context = SiteContext(corpus: corpus, verdicts: [], configuration: SiteConfiguration(baseURL: baseURL))
         let expected = Self.reference(context)
         var written: [String: String] = [:]
-        for step in [RevisionTimelinePage.render, AtomFeed.render, Sitemap.render] {
+        for step in [RevisionTimelinePage.render, AtomFeed.render, Sitemap.render, DocumentPages.render] {
             written.merge(step(context).files) { first, _ in first }
         }
         #expect(written.keys.sorted() == expected.keys.sorted())

@@ -14,7 +14,6 @@ struct Templates: Sendable {
         "topics-index": TopicPages.indexTemplate,
         "topic": TopicPages.topicTemplate,
         "sources": SourcesPage.template,
-        "document": DocumentPages.template,
         "crash-codes": CrashCodesPage.template,
         "search": SearchPage.template,
         "not-found": NotFoundPage.template,
