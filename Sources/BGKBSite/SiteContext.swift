@@ -147,22 +147,33 @@ public struct SiteContext: Sendable {
     }
 
     /// A link to a rule as pages show it: its heading and kind badge.
-    struct RuleReference {
-        var href: String
-        var title: String
-        var kind: String
-        var kindClass: String
-        var statement: String
-        var showStatement: Bool
-        var removed: Bool
-    }
+    /// A class: the API index and the topic pages look up tens of thousands of these at 10,000
+    /// rules, and a struct of five strings was copied (five retains and releases) each time.
+    final class RuleReference: Sendable {
+        /// From the site's root; a page prefixes `SitePaths.root(from:)`.
+        let href: String
+        let title: String
+        let kind: String
+        let kindClass: String
+        let statement: String
+        let showStatement: Bool
+        let removed: Bool
 
-    /// The typed reference the rule pages write directly; nil when the rule does not exist.
-    func ruleReferenceLink(_ id: String, from page: String) -> RuleReference? {
-        guard var reference = ruleReferences[id] else { return nil }
-        let root = SitePaths.root(from: page)
-        if !root.isEmpty { reference.href = root + reference.href }
-        return reference
+        init(href: String, title: String, kind: String, kindClass: String, statement: String, showStatement: Bool, removed: Bool) {
+            self.href = href
+            self.title = title
+            self.kind = kind
+            self.kindClass = kindClass
+            self.statement = statement
+            self.showStatement = showStatement
+            self.removed = removed
+        }
+
+        /// `<a href="root + href">title</a>`. `HTMLWriter.text` escapes byte by byte, so writing
+        /// the root and the path one after the other is writing the joined link.
+        func writeLink(root: String, into w: inout HTMLWriter) {
+            w.markup("<a href=\""); w.text(root); w.text(href); w.markup("\">"); w.text(title); w.markup("</a>")
+        }
     }
 
     /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.

@@ -63,9 +63,11 @@ enum APIIndexPage {
 
     /// The rules naming one API, one `<li>` each.
     static func writeRules(_ ids: [String], context: SiteContext, from page: String, into w: inout HTMLWriter) {
-        for reference in ids.compactMap({ context.ruleReferenceLink($0, from: page) }) {
-            w.markup("<li><a href=\""); w.text(reference.href); w.markup("\">"); w.text(reference.title)
-            w.markup("</a> <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind)
+        let root = SitePaths.root(from: page)
+        for id in ids {
+            guard let reference = context.ruleReferences[id] else { continue }
+            w.markup("<li>"); reference.writeLink(root: root, into: &w)
+            w.markup(" <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind)
             w.markup("</span></li>")
         }
     }

@@ -75,7 +75,7 @@ enum RulePage {
             var seen = Set<String>()
             return ids.compactMap { id in
                 guard seen.insert(id).inserted else { return nil }
-                guard let reference = context.ruleReferenceLink(id, from: path) else {
+                guard let reference = context.ruleReferences[id] else {
                     diagnostics.warning("site-unknown-rule", "rule \(rule.id) names \(what) rule \(id), which does not exist", at: rule.location)
                     return nil
                 }
@@ -87,6 +87,7 @@ enum RulePage {
         }
         let heading = SiteContext.heading(rule)
         let removed = context.removedRuleIDs.contains(rule.id)
+        let root = SitePaths.root(from: path)
 
         // Header: badges, title, statement, topics and document.
         w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n<header class=\"rule-header\">\n<p class=\"card-meta\"><span class=\"badge ")
@@ -157,7 +158,7 @@ enum RulePage {
             if !corrected.isEmpty {
                 w.markup("<p>What is true instead: ")
                 for (index, reference) in corrected.enumerated() {
-                    link(reference.href, reference.title)
+                    reference.writeLink(root: root, into: &w)
                     if index != corrected.count - 1 { w.markup("; ") }
                 }
                 w.markup(".</p>\n")
@@ -257,7 +258,7 @@ enum RulePage {
             w.markup("<section aria-labelledby=\"related\">\n<h2 id=\"related\">Related rules</h2>\n<ul class=\"rule-list\">")
             for reference in related {
                 w.markup("<li>")
-                link(reference.href, reference.title)
+                reference.writeLink(root: root, into: &w)
                 w.markup(" <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind); w.markup("</span></li>")
             }
             w.markup("</ul>\n</section>\n")

@@ -11,9 +11,11 @@ enum RulesIndexPage {
     static func ruleList(_ ids: [String], context: SiteContext, from page: String) -> String {
         var w = HTMLWriter(capacity: 256 * ids.count + 32)
         w.markup("<ul class=\"rule-list\">\n")
-        for reference in ids.compactMap({ context.ruleReferenceLink($0, from: page) }) {
-            w.markup("<li><a href=\""); w.text(reference.href); w.markup("\">"); w.text(reference.title)
-            w.markup("</a> <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind); w.markup("</span>")
+        let root = SitePaths.root(from: page)
+        for id in ids {
+            guard let reference = context.ruleReferences[id] else { continue }
+            w.markup("<li>"); reference.writeLink(root: root, into: &w)
+            w.markup(" <span class=\"badge "); w.text(reference.kindClass); w.markup("\">"); w.text(reference.kind); w.markup("</span>")
             if reference.removed { w.markup(" <span class=\"badge removed\">Removed</span>") }
             if reference.showStatement { w.markup("<p>"); w.text(reference.statement); w.markup("</p>") }
             w.markup("</li>\n")
