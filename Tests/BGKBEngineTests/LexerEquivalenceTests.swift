@@ -1,4 +1,5 @@
 @testable import BGKBEngine
+import BGKBModel
 import Testing
 
 /// The byte lexer is a fast path: on ASCII text it must give exactly what the Character lexer
@@ -42,5 +43,25 @@ import Testing
     @Test(arguments: ["caf\u{E9} = 1", "a = 1\r\nb = 2", "\u{1F600}"])
     func nonASCIIOrCarriageReturnTakesTheGeneralPath(_ text: String) {
         #expect(ScenarioLexer.asciiBytes(text) == nil)
+    }
+}
+
+/// A trace's step events show their statement's source line, cut from the scenario's bytes: it
+/// must be the line the String slicing gave, trimmed of spaces, tabs and an opening brace.
+@Suite struct SourceLineTests {
+    static let texts: [String] = ScenarioSamples.all.map(\.example.text) + [
+        "on applicationDidEnterBackground {\n\t  print(\"tabs and spaces\")  \t\n  if true\t{ \n    work 1s\n  }\n}\nexpect suspended\n",
+        "on applicationDidEnterBackground {\n  print(\"é {\")  \n  if true   {\t\n    print(\"😀 \t\")\n  }\n}\nexpect suspended",
+    ]
+
+    @Test(arguments: texts.indices)
+    func sourceLinesMatchTheSlicedLines(index: Int) throws {
+        let s = try #require(ScenarioParser.parse(Self.texts[index], at: BGKBModel.SourceLocation(path: "t.md", line: 1, column: 1)).0)
+        let machine = Machine(scenario: s, constants: .standard)
+        #expect(!s.statements.isEmpty)
+        for statement in s.statements.indices {
+            let line = Int(s.statements[statement].place.line)
+            #expect(machine.sourceLine(Int32(statement)) == machine.sourceLineByIndex(line), "statement \(statement), line \(line)")
+        }
     }
 }
