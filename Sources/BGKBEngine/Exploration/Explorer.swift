@@ -829,6 +829,9 @@ private struct ExploreVisitor: ScheduleVisitor {
     let nominal: Schedule
     var result = Explorer.Result(runs: 0, events: 0, failure: nil, capped: false, covered: 0)
     var stop = false
+    /// `result.nominalTrace` and `result.failure` are set.
+    var keptNominal = false
+    var failed = false
 
     init(maxRuns: Int, stopAtFirstFailure: Bool, nominal: Schedule) {
         self.maxRuns = maxRuns
@@ -839,12 +842,18 @@ private struct ExploreVisitor: ScheduleVisitor {
     mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
         if result.runs >= maxRuns { result.capped = true; stop = true; return false }
         start(&machine)
-        // The first run breadth first; depth first, it finishes after its children.
-        if result.nominalTrace == nil && schedule == nominal { result.nominalTrace = machine.materializedTrace }
+        // The first run breadth first; depth first, it finishes after its children. (Flags rather
+        // than testing the optionals for nil: each test copied the optional, a trace's arrays
+        // retained and released, on every run.)
+        if !keptNominal && schedule == nominal {
+            keptNominal = true
+            result.nominalTrace = machine.materializedTrace
+        }
         result.runs += 1
         // What this run simulated: not the part copied from its parent's.
         result.events += machine.trace.count - machine.inheritedEvents
-        if result.failure == nil, let reason = machine.failedExpectation() {
+        if !failed, let reason = machine.failedExpectation() {
+            failed = true
             result.failure = (machine.schedule, reason)
             result.failureTrace = machine.materializedTrace
             if stopAtFirstFailure { stop = true }
