@@ -107,13 +107,16 @@ enum TimelineSVG {
             // Lanes: the app, each task in order of first appearance, each thread that ran a step.
             var taskLanes: [String] = []
             var threadLanes: [String] = []
-            for event in events {
-                switch event.kind {
+            // Events are read field by field in place, here and below: a loop over the events
+            // copied each one (its strings retained and released) for every timeline drawn.
+            for index in events.indices {
+                switch events[index].kind {
                 case .taskBegan:
-                    let subject = event.subject ?? "task"
+                    let subject = events[index].subject ?? "task"
                     if !taskLanes.contains(subject) { taskLanes.append(subject) }
                 case .step, .log, .crash, .expiry:
-                    if event.lane != "system", !threadLanes.contains(event.lane) { threadLanes.append(event.lane) }
+                    let lane = events[index].lane
+                    if lane != "system", !threadLanes.contains(lane) { threadLanes.append(lane) }
                 default: break
                 }
             }
@@ -151,14 +154,14 @@ enum TimelineSVG {
             // App state segments, from one state change to the next.
             let states = events.indices.filter { events[$0].kind == .appState }
             for (n, index) in states.enumerated() {
-                let state = events[index]
+                let detail = events[index].detail
                 let left = eventX[index]
                 let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
-                let kind = Self.stateClass(state.detail)
+                let kind = Self.stateClass(detail)
                 segments.append((x: left, y: (laneY(0) + 6), w: width,
                                  h: (TimelineSVG.laneHeight - 12), kind: kind, event: index,
-                                 showLabel: width >= Double(state.detail.count) * 7 + 8,
+                                 showLabel: width >= Double(detail.count) * 7 + 8,
                                  textX: (left + 5), textY: (laneY(0) + 19)))
             }
 
@@ -180,23 +183,25 @@ enum TimelineSVG {
             var expiries: [(x: Double, y1: Double, y2: Double, event: Int)] = []
             var dots: [(x: Double, y: Double, kind: String, event: Int)] = []
             var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
-            for (index, event) in events.enumerated() {
+            for index in events.indices {
                 let here = eventX[index]
-                switch event.kind {
+                let kind = events[index].kind
+                let time = events[index].time
+                switch kind {
                 case .taskBegan:
-                    open[event.subject ?? "task"] = (event.time, here)
+                    open[events[index].subject ?? "task"] = (time, here)
                 case .taskEnded:
-                    let subject = event.subject ?? "task"
-                    if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (event.time, here), leaked: false) }
-                case .expiry where event.lane == "system" || !hasSystemExpiry:
-                    let lane = event.subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+                    let subject = events[index].subject ?? "task"
+                    if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (time, here), leaked: false) }
+                case .expiry where events[index].lane == "system" || !hasSystemExpiry:
+                    let lane = events[index].subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
                     expiries.append((x: here, y1: (laneY(lane) + 12),
                                      y2: (laneY(lane) + TimelineSVG.laneHeight - 4), event: index))
                 case .step, .log, .crash, .expiry:
-                    guard let lane = threadLanes.firstIndex(of: event.lane) else { break }
+                    guard let lane = threadLanes.firstIndex(of: events[index].lane) else { break }
                     dots.append((x: here,
                                  y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
-                                 kind: event.kind.rawValue, event: index))
+                                 kind: kind.rawValue, event: index))
                 default: break
                 }
             }
@@ -247,12 +252,12 @@ enum TimelineSVG {
             for segment in segments {
                 w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
                 w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
-                let state = events[segment.event]
-                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(state.detail); w.markup(" from ")
+                let detail = events[segment.event].detail
+                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
                 w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
                 if segment.showLabel {
                     w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
-                    w.markup("\" fill=\"#fff\">"); w.text(state.detail); w.markup("</text>\n")
+                    w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
                 }
             }
             for bar in bars {
@@ -264,9 +269,8 @@ enum TimelineSVG {
             }
             for dot in dots {
                 w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
-                let event = events[dot.event]
                 w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
-                w.text(event.lane); w.markup(": "); w.text(event.detail); w.markup("</title></circle>\n")
+                w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
             }
             for expiry in expiries {
                 w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
