@@ -62,20 +62,31 @@ public struct Explorer {
     let scenario: Scenario
     let constants: SystemConstants
     let options: Options
+    /// A machine of this scenario, constants and options that never runs: the others are made
+    /// like it (`makeMachine`), so the scenario's tables are derived once per explorer.
+    private let template: Machine
+    /// Where machines come from and go back to; nil makes every machine afresh (tests compare).
+    var pool: MachinePool? = .shared
 
     public init(scenario: Scenario, constants: SystemConstants = .standard, options: Options = Options()) {
         self.scenario = scenario
         self.constants = constants
         self.options = options
+        var template = Machine(scenario: scenario, constants: constants)
+        template.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
+        template.dropsSettledRoundChecks = options.dropsSettledRoundChecks
+        template.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
+        self.template = template
     }
 
-    /// A fresh machine per call: a local value, so its mutations need no runtime exclusivity checks.
+    /// A machine per call, from the pool when it has one: a local value, so its mutations need
+    /// no runtime exclusivity checks. `giveBack` returns it when the caller is done with it.
     private func makeMachine() -> Machine {
-        var machine = Machine(scenario: scenario, constants: constants)
-        machine.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
-        machine.dropsSettledRoundChecks = options.dropsSettledRoundChecks
-        machine.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
-        return machine
+        pool?.take(like: template) ?? template
+    }
+
+    private func giveBack(_ machine: consuming Machine) {
+        pool?.give(machine)
     }
 
     /// The run nobody interferes with: the scenario's own (or the standard) budget, no refusal,
@@ -89,6 +100,7 @@ public struct Explorer {
     public func trace(_ schedule: Schedule) -> SimulationTrace {
         var machine = makeMachine()
         machine.run(schedule)
+        defer { giveBack(machine) }
         return machine.materializedTrace
     }
 
@@ -104,6 +116,7 @@ public struct Explorer {
     public func outcome(_ schedule: Schedule) -> SimulationOutcome {
         var machine = makeMachine()
         machine.run(schedule)
+        defer { giveBack(machine) }
         return machine.modelOutcome
     }
 
@@ -111,6 +124,7 @@ public struct Explorer {
     public func failure(_ schedule: Schedule) -> String? {
         var machine = makeMachine()
         machine.run(schedule)
+        defer { giveBack(machine) }
         return machine.failedExpectation()
     }
 
@@ -130,6 +144,7 @@ public struct Explorer {
             var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule)
             var machine = makeMachine()
             forEachSchedule(&machine, &visitor, depthFirst: true)
+            giveBack(machine)
             if visitor.result.failure == nil {
                 visitor.result.depthFirst = true
                 return visitor.result
@@ -138,6 +153,7 @@ public struct Explorer {
         var visitor = ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure, nominal: nominalSchedule)
         var machine = makeMachine()
         forEachSchedule(&machine, &visitor)
+        giveBack(machine)
         return visitor.result
     }
 
@@ -526,7 +542,14 @@ public struct Explorer {
         func systematicDepthFirst() -> Bool {
             let bound = options.preemptionBound
             var walk = Walk(machines: (0...bound).map { _ in makeMachine() }, cursor: ParentCursor(machine: makeMachine()))
-            defer { visitor.noteReplayed(walk.cursor.replayed) }
+            defer {
+                visitor.noteReplayed(walk.cursor.replayed)
+                // Moved out, so the pool holds the only reference to each machine's arrays.
+                var machines = walk.machines
+                walk.machines = []
+                while let machine = machines.popLast() { giveBack(machine) }
+                giveBack(walk.cursor.machine)
+            }
             // The walk applies `maxRuns` itself, in breadth-first terms (see `node`).
             visitor.maxRuns = .max
             /// Visits `configuration` with `walk.choices` (the last made at decision `deviation`;
@@ -679,7 +702,10 @@ public struct Explorer {
             if options.preemptionBound > 0 {
                 var choices: [Schedule.Choice] = []
                 var cursor = ParentCursor(machine: makeMachine())
-                defer { visitor.noteReplayed(cursor.replayed) }
+                defer {
+                    visitor.noteReplayed(cursor.replayed)
+                    giveBack(cursor.machine)
+                }
                 for level in 1...options.preemptionBound {
                     var next: [FrontierEntry] = []
                     var nextChoices: [Schedule.Choice] = []

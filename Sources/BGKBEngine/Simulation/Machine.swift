@@ -126,28 +126,30 @@ struct Machine {
 
     // MARK: State
 
-    let scenario: Scenario
-    let constants: SystemConstants
+    // The fields from here to `blockLengths` come from the scenario and constants alone (`init`
+    // derives them); `adopt(_:)` sets them all when a pooled machine takes on another scenario.
+    private(set) var scenario: Scenario
+    private(set) var constants: SystemConstants
     /// Looked up once per scenario rather than once per run (dictionary and string lookups).
-    let didFinishLaunchingHandler: Int32?
-    let didEnterBackgroundHandler: Int32?
-    let willEnterForegroundHandler: Int32?
-    let remoteNotificationHandler: Int32?
+    private(set) var didFinishLaunchingHandler: Int32?
+    private(set) var didEnterBackgroundHandler: Int32?
+    private(set) var willEnterForegroundHandler: Int32?
+    private(set) var remoteNotificationHandler: Int32?
     /// For each timeline item that names a BGTask identifier, its index in `scenario.strings` (-1: none).
-    let timelineIdentifiers: [Int32]
+    private(set) var timelineIdentifiers: [Int32]
     /// The system events every run starts with (the timeline, in `post` order) and the cells of
     /// the globals plus the scratch cell, as `reset` would build them.
-    let initialEvents: [SystemEvent]
-    let initialCells: [Value]
+    private(set) var initialEvents: [SystemEvent]
+    private(set) var initialCells: [Value]
     /// The statements' kinds behind an immutable reference: `execute` switches on them in place,
     /// where reading `scenario.statements` from a mutating method copied each statement.
     final class StatementTable: Sendable {
         let kinds: [StatementKind]
         init(_ kinds: [StatementKind]) { self.kinds = kinds }
     }
-    let statementTable: StatementTable
+    private(set) var statementTable: StatementTable
     /// Each block's statement count, read by `exitsSilently` without copying the block.
-    let blockLengths: [Int32]
+    private(set) var blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
     /// See `isDead`: a round's check that can find no leak is dropped rather than offered.
     var dropsSettledRoundChecks = true
@@ -293,6 +295,27 @@ struct Machine {
         initialCells = scenario.globals.map(\.initial) + [.none]
         statementTable = StatementTable(scenario.statements.map(\.kind))
         blockLengths = scenario.blocks.map { Int32($0.statements.count) }
+    }
+
+    /// Makes this machine (one `MachinePool` kept from another exploration, perhaps of another
+    /// scenario) one of `template`'s scenario, constants and options, keeping the capacity of its
+    /// arrays: what `init` derives from the scenario is taken from `template`, not derived again,
+    /// and the run state is left for `reset` or `copyState(from:)`, one of which starts every run.
+    mutating func adopt(_ template: borrowing Machine) {
+        scenario = template.scenario
+        constants = template.constants
+        didFinishLaunchingHandler = template.didFinishLaunchingHandler
+        didEnterBackgroundHandler = template.didEnterBackgroundHandler
+        willEnterForegroundHandler = template.willEnterForegroundHandler
+        remoteNotificationHandler = template.remoteNotificationHandler
+        timelineIdentifiers = template.timelineIdentifiers
+        initialEvents = template.initialEvents
+        initialCells = template.initialCells
+        statementTable = template.statementTable
+        blockLengths = template.blockLengths
+        takesSilentExitsAtOnce = template.takesSilentExitsAtOnce
+        dropsSettledRoundChecks = template.dropsSettledRoundChecks
+        quietDidEnterBackgroundExits = template.quietDidEnterBackgroundExits
     }
 
     // MARK: Run
