@@ -106,6 +106,44 @@ enum PlainText {
 
     /// A title from a statement: at most about 72 characters, cut at a word, no final period.
     static func title(from statement: String) -> String {
+        if let title = titleASCII(statement) { return title }
+        return titleByCharacter(statement)
+    }
+
+    /// `titleByCharacter` over bytes, for ASCII statements without `\r`, where every byte is a
+    /// Character (and `\n` one that `replacingNewlines` makes a space): counting Characters
+    /// again for every word cost 36,000 instructions a long statement.
+    static func titleASCII(_ statement: String) -> String? {
+        var statement = statement
+        return statement.withUTF8 { all -> String? in
+            guard !all.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            let space = UInt8(ascii: " ")
+            func byte(_ index: Int) -> UInt8 { all[index] == UInt8(ascii: "\n") ? space : all[index] }
+            var end = all.count
+            while end > 0, ".:;,".utf8.contains(all[end - 1]) { end -= 1 }
+            var result: [UInt8] = []
+            result.reserveCapacity(min(end, 72) + 3)
+            guard end > 72 else {
+                for index in 0..<end { result.append(byte(index)) }
+                return String(decoding: result, as: UTF8.self)
+            }
+            // Words split at runs of spaces; as many as fit in 70 characters, one space apart.
+            var index = 0
+            while index < end {
+                while index < end, byte(index) == space { index += 1 }
+                guard index < end else { break }
+                let start = index
+                while index < end, byte(index) != space { index += 1 }
+                if result.count + (index - start) + 1 > 70 { break }
+                if !result.isEmpty { result.append(space) }
+                for position in start..<index { result.append(byte(position)) }
+            }
+            result.append(contentsOf: "…".utf8)
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    static func titleByCharacter(_ statement: String) -> String {
         var text = statement.replacingNewlines
         while let last = text.last, ".:;,".contains(last) { text.removeLast() }
         guard text.count > 72 else { return text }

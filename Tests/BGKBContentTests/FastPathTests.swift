@@ -58,6 +58,34 @@ import Testing
             expected += "…"
         }
         #expect(PlainText.title(from: statement) == expected)
+        #expect(PlainText.titleByCharacter(statement) == expected)
+    }
+
+    /// The byte path gives the Character path's title wherever it answers, runs of spaces, line
+    /// breaks and trailing punctuation included.
+    @Test(arguments: texts + ["ends with punctuation.:;,", "a\nb\n", "  lead  and  runs  " + String(repeating: "w ", count: 40),
+                              String(repeating: "x", count: 70) + " y " + String(repeating: "z ", count: 10),
+                              String(repeating: "x", count: 71) + " y" + String(repeating: " z", count: 10),
+                              String(repeating: "word ", count: 14) + ".", String(repeating: "word\n", count: 20) + "end;",
+                              String(repeating: "a", count: 72), String(repeating: "a", count: 73) + ".", "..."])
+    func titleByBytesMatchesTitleByCharacter(_ statement: String) {
+        if let title = PlainText.titleASCII(statement) {
+            #expect(title == PlainText.titleByCharacter(statement))
+        } else {
+            #expect(statement.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\r") })
+        }
+    }
+
+    /// A name is dropped when another ends with a dot and then it: by bytes as by Characters.
+    @Test(arguments: [[], ["endBackgroundTask(_:)", "UIApplication.endBackgroundTask(_:)"], ["a", ".a", "b.a", "a.b", "b"],
+                      ["shared", "UIApplication.shared", "shared.x"], ["", "x.", "y"], ["x", "ax", "a.x.y", "x.y", "y"],
+                      ["caf\u{E9}", "a.cafe\u{301}"], ["\u{301}b", "a.\u{301}b"], ["b", "\u{600}.b"], ["\r\n", "a.\r\n"]])
+    func bareDuplicatesByBytesMatchCharacters(_ names: [String]) {
+        let unique = names.uniqued
+        let byCharacter = unique.indices.filter { index in !unique.contains { $0 != unique[index] && $0.hasSuffix("." + unique[index]) } }
+            .map { unique[$0] }
+        #expect(BlockWalker.withoutBareDuplicates(names) == byCharacter)
+        if let byBytes = BlockWalker.withoutBareDuplicatesASCII(unique) { #expect(byBytes == byCharacter) }
     }
 
     /// The memchr scans must answer as a walk over every byte does.
