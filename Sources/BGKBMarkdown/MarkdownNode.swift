@@ -61,7 +61,7 @@ public struct MarkdownNode: Hashable, Sendable {
         /// Reads what was just appended; true once nothing more is needed. Errs towards reading
         /// on: `\r` counts as blank, and `\r\n` (one Character, not a line break for a reader
         /// of Characters) does not end the line.
-        mutating func read(_ piece: Substring.UTF8View) -> Bool {
+        mutating func read(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
             for byte in piece {
                 defer { previous = byte }
                 let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
@@ -80,23 +80,34 @@ public struct MarkdownNode: Hashable, Sendable {
 
     /// `plainText`, appended into one buffer rather than joined level by level; with a `scan`,
     /// it stops once the scan has read enough (`plainTextThroughFirstLine`).
+    /// The scan reads each piece's bytes through a buffer (a `Substring.UTF8View` cost several
+    /// times as much a byte).
     private func appendPlainText(to text: inout String, scan: inout FirstLineScan?) {
-        func append(_ piece: String) {
-            text += piece
-            if scan != nil { _ = scan!.read(piece[...].utf8) }
-        }
         switch kind {
-        case .text, .code, .codeBlock: append(literal)
-        case .softBreak, .lineBreak: append("\n")
+        case .text, .code, .codeBlock: Self.append(literal, to: &text, scan: &scan)
+        case .softBreak, .lineBreak: Self.append("\n", to: &text, scan: &scan)
         case .htmlInline, .htmlBlock: break
         default:
-            let separated = isBlock && children.contains(where: \.isBlock)
-            for (index, child) in children.enumerated() {
+            var separated = false
+            if isBlock {
+                for index in children.indices where children[index].isBlock {
+                    separated = true
+                    break
+                }
+            }
+            for index in children.indices {
                 if scan?.done == true { return }
-                if separated, index > 0 { append("\n\n") }
-                child.appendPlainText(to: &text, scan: &scan)
+                if separated, index > 0 { Self.append("\n\n", to: &text, scan: &scan) }
+                children[index].appendPlainText(to: &text, scan: &scan)
             }
         }
+    }
+
+    private static func append(_ piece: String, to text: inout String, scan: inout FirstLineScan?) {
+        text += piece
+        guard scan != nil else { return }
+        var piece = piece
+        piece.withUTF8 { _ = scan!.read($0) }
     }
 
     public var isBlock: Bool {
