@@ -39,3 +39,52 @@ import Testing
         #expect(Format.number(value) == text)
     }
 }
+
+/// `Format.number` and `Format.seconds` write digits into a buffer; they must give what
+/// interpolating the parts gave (the version below, kept as the reference) for every value.
+@Suite struct FormatTests {
+    static func interpolated(_ value: Double) -> String {
+        guard value.isFinite else { return "?" }
+        guard abs(value) < 1e13 else { return String(value) }
+        let hundredths = Int((abs(value) * 100).rounded())
+        let sign = value < 0 && hundredths != 0 ? "-" : ""
+        let whole = hundredths / 100
+        let fraction = hundredths % 100
+        if fraction == 0 { return "\(sign)\(whole)" }
+        if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+        return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
+    static let values: [Double] = {
+        var values: [Double] = [0, -0.0, 0.001, -0.001, 0.004, 0.005, -0.005, 0.01, 0.05, 0.1, 0.09, 0.099, 0.995, 1, 1.5, 1.05,
+                                1.25, -1.25, 9.99, 9.999, 10, 99.5, 100, 1234.56, 30, 60, 600, 3600, 86400, 999_999.99,
+                                1e12, 9_999_999_999_999.99, 1e13, -1e13, 1e20, -1e20, .infinity, -.infinity, .nan,
+                                .ulpOfOne, -.ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        // A deterministic spread: every hundredth up to 20, and a walk through the magnitudes.
+        for hundredths in 0...2000 { values.append(Double(hundredths) / 100) }
+        var value = 0.000_123
+        while value < 1e14 {
+            values.append(value)
+            values.append(-value)
+            value *= 3.7
+        }
+        return values
+    }()
+
+    /// `HTMLWriter.coordinate` writes bytes backwards into a buffer: the bytes `Format.coordinate`
+    /// makes, for every value.
+    @Test func coordinatesMatchFormat() {
+        for value in Self.values + [1e15, -1e15, 999_999_999_999_999.9, -0.04, -0.05, -0.06, 0.05, 0.95, -0.95, 302.25, 760] {
+            var writer = HTMLWriter()
+            writer.coordinate(value)
+            #expect(writer.string == Format.coordinate(value), "\(value)")
+        }
+    }
+
+    @Test func numbersMatchInterpolation() {
+        for value in Self.values {
+            #expect(Format.number(value) == Self.interpolated(value), "\(value)")
+            #expect(Format.seconds(value) == Self.interpolated(value) + "\u{00A0}s", "\(value)")
+        }
+    }
+}

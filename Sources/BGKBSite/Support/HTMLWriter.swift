@@ -18,23 +18,27 @@ struct HTMLWriter {
     mutating func coordinate(_ value: Double) {
         guard value.isFinite, abs(value) < 1e15 else { bytes.append(UInt8(ascii: "0")); return }
         let tenths = Int((value * 10).rounded())
-        if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = tenths.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var whole = magnitude / 10
+        // Written backwards from the end of a small buffer, then appended at once (a byte at a
+        // time, each append checked the array's uniqueness and capacity).
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            func put(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            if magnitude % 10 != 0 {
+                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                put(UInt8(ascii: "."))
+            }
+            var whole = magnitude / 10
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
                 whole /= 10
-                count += 1
             } while whole > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
-        if magnitude % 10 != 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            if tenths < 0 { put(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
