@@ -432,7 +432,10 @@ public struct Explorer {
         case parentRun
         /// Resumed from a replay of its parent (`ParentCursor`), which was covered, not run;
         /// `last`: no later sibling needs the replay.
-        case replay(parent: ParentCursor.Parent, parentChoices: [Schedule.Choice], last: Bool)
+        /// (The parent's choices are the child's but its last: read from `Walk.choices` when the
+        /// cursor needs them. Kept here, a copy of the array made each child's first choice copy
+        /// the walk's choices afresh.)
+        case replay(parent: ParentCursor.Parent, last: Bool)
     }
     /// A schedule waiting for its children: the system configuration it ran under (in
     /// `configurations`), its choices (the level's `choices` pool holds `level` per entry, in
@@ -577,7 +580,6 @@ public struct Explorer {
                     guard level < bound else { return (entry.decisions, entry.instants) }
                     let range = entry.decisions
                     guard deviation + 1 < range.count else { return (entry.decisions, entry.instants) }
-                    let parentChoices = walk.choices
                     let lastBranching = lastBranchingDecision(range, from: deviation + 1)
                     for index in deviation + 1..<range.count where pool[range.lowerBound + index] > 1 {
                         let alternatives = pool[range.lowerBound + index]
@@ -586,7 +588,7 @@ public struct Explorer {
                             let last = index == lastBranching && alternative == alternatives - 1
                             guard node(configuration, key: memo.key(parent: key, index: Int32(index), choice: alternative),
                                        level: level + 1, deviation: index, instants: false,
-                                       start: .replay(parent: identity, parentChoices: parentChoices, last: last),
+                                       start: .replay(parent: identity, last: last),
                                        walk: &walk) != nil else { return nil }
                             walk.choices.removeLast()
                         }
@@ -603,11 +605,12 @@ public struct Explorer {
                         machines[level].copyState(from: &machines[level - 1])
                     }
                     walk.machines[level].schedule = schedule
-                case let .replay(parentIdentity, parentChoices, last):
+                case let .replay(parentIdentity, last):
+                    let choices = walk.choices
                     walk.cursor.start(&walk.machines[level], as: schedule, deviatingAt: deviation, from: parentIdentity,
                                       last: last, parentSchedule: {
                         var parentSchedule = configuration
-                        parentSchedule.choices = parentChoices
+                        parentSchedule.choices = Array(choices.dropLast())
                         return parentSchedule
                     })
                 }
