@@ -413,9 +413,12 @@ public struct Explorer {
         /// The choices of the schedule being visited, deepest last.
         var choices: [Schedule.Choice] = []
 
+        /// The schedule gets a copy of `choices` of its own: sharing the walk's buffer, the
+        /// walk's next change to it (a child's choice added or taken off) copied it instead,
+        /// and once more for every parent.
         func schedule(_ configuration: Schedule) -> Schedule {
             var schedule = configuration
-            schedule.choices = choices
+            schedule.choices = choices.withUnsafeBufferPointer { Array($0) }
             return schedule
         }
 
