@@ -214,7 +214,7 @@ enum PlainText {
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
         // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
-        wordSlices(text, keeping: { $0.contains(UInt8(ascii: "(")) || $0.containsAny(of: apiPrefixes) }).compactMap { word -> String? in
+        wordSlices(text, keeping: { $0.contains(UInt8(ascii: "(")) || $0.containsAny(of: apiPrefixBytes) }).compactMap { word -> String? in
             if let ascii = apiASCII(word) { return ascii }
             return apiByCharacter(word)
         }.uniqued
@@ -234,6 +234,9 @@ enum PlainText {
     }
 
     private static let apiPrefixes = ["UI", "BG", "NS", "Dispatch", "ProcessInfo"]
+    /// The prefixes' bytes, made once: read from the Strings, every upper-case byte of every word
+    /// walked all five.
+    private static let apiPrefixBytes = apiPrefixes.map { Array($0.utf8) }
 
     /// The `apis(in:)` test for one word, by bytes, when the word is ASCII (every byte a
     /// Character; isLetter, isNumber and isUppercase mean A-Za-z, 0-9 and A-Z there): `.some(nil)`
@@ -506,13 +509,17 @@ extension UnsafeBufferPointer<UInt8> {
 
 extension Slice<UnsafeBufferPointer<UInt8>> {
     /// Whether any of `needles` (non-empty, each starting with an upper-case ASCII letter) occurs in these bytes.
-    func containsAny(of needles: [String]) -> Bool {
+    func containsAny(of needles: [[UInt8]]) -> Bool {
         var index = startIndex
         while index != endIndex {
             let byte = self[index]
             // Upper-case ASCII only: every needle starts with one.
             if byte >= UInt8(ascii: "A"), byte <= UInt8(ascii: "Z") {
-                for needle in needles where needle.utf8.first == byte && self[index...].starts(with: needle.utf8) { return true }
+                for needle in needles where needle[0] == byte && endIndex - index >= needle.count {
+                    var matched = 1
+                    while matched < needle.count && self[index + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
             }
             formIndex(after: &index)
         }
