@@ -198,7 +198,23 @@ public struct SiteContext: Sendable {
         enum Answer { case title, statement, stemOfLastThreeBytes, byCharacter }
         let answer = title.withUTF8 { t in
             statement.withUTF8 { s -> Answer in
-                guard !t.contains(where: { $0 >= 0x80 }) && !s.contains(where: { $0 >= 0x80 }) else { return .byCharacter }
+                guard !s.contains(where: { $0 >= 0x80 }) else { return .byCharacter }
+                // A title cut with "…" after ASCII (most derived titles): the "…" is a Character
+                // of its own there, and with no `\r` in the stem a prefix of bytes is a prefix of
+                // Characters (in ASCII only `\r\n` makes a Character of two bytes, and matching
+                // it or cutting it needs a `\r` in the stem). The stem is trimmed of the only ASCII
+                // spaces `trimmingSpaces` trims, tab and space.
+                if t.count >= 3, t[t.count - 3] == 0xE2, t[t.count - 2] == 0x80, t[t.count - 1] == 0xA6,
+                   !t[..<(t.count - 3)].contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) {
+                    func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+                    var start = 0, end = t.count - 3
+                    while start < end, isSpace(t[start]) { start += 1 }
+                    while end > start, isSpace(t[end - 1]) { end -= 1 }
+                    let length = end - start
+                    guard length <= s.count else { return .title }
+                    return length == 0 || memcmp(t.baseAddress! + start, s.baseAddress!, length) == 0 ? .statement : .title
+                }
+                guard !t.contains(where: { $0 >= 0x80 }) else { return .byCharacter }
                 if s.last == UInt8(ascii: "."), t.count == s.count - 1, t.count == 0 || memcmp(t.baseAddress!, s.baseAddress!, t.count) == 0 {
                     return .statement
                 }

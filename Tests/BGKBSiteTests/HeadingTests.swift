@@ -22,6 +22,11 @@ import Testing
         ("End every task\u{00A0}…", "End every task you begin."), ("\u{3000}End\t...", "End it."),
         ("Short...", "Short and long."), ("...", "Anything."), ("…", "…."), ("A.", "A.."), ("ab", "abc."),
         ("\u{0600}…", "\u{0600} text."), ("x\u{0600}...", "x\u{0600}. y."), ("Go ...", "Go on."),
+        // Derived titles, cut with "…" after ASCII: spaces and tabs around the stem, `\r` on either
+        // side (`\r\n` is one Character), a stem longer than the statement, an empty one.
+        ("The app must never record…", "The app must never record the task identifier."), ("The app must not…", "The app must never."),
+        (" \tEnd every task\t …", "End every task you begin."), ("a\r…", "a\r\nb."), ("a…", "a\r\nb."), ("ab\r\n…", "ab\r\nc."),
+        ("Longer than it…", "Longer"), ("…", "Anything."), (" …", "Anything."), ("é…", "é and more."), ("x…\u{301}", "x and more."),
     ]
 
     /// The trim `heading` uses instead of Foundation's, on tabs, Unicode spaces and newlines

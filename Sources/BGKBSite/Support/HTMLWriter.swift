@@ -38,7 +38,9 @@ struct HTMLWriter {
                 whole /= 10
             } while whole > 0
             if tenths < 0 { put(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            // As typed bytes: appending a raw buffer went element by element.
+            let digits = UnsafeRawBufferPointer(rebasing: buffer[start...])
+            bytes.append(contentsOf: digits.assumingMemoryBound(to: UInt8.self))
         }
     }
 
