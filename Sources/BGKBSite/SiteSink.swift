@@ -34,6 +34,16 @@ final class SiteSink: @unchecked Sendable {
     /// A page written by `HTMLWriter`: on disk as its bytes, without building a String.
     @discardableResult
     func emit(_ path: String, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { emit(path, $0) }
+    }
+
+    /// A page as `HTMLWriter` holds it, written from its storage (not copied out first).
+    @discardableResult
+    func emit(_ path: String, _ page: HTMLWriter) -> Bool {
+        page.withBytes { emit(path, $0) }
+    }
+
+    private func emit(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard staging != nil else { return emit(path, String(decoding: bytes, as: UTF8.self)) }
         return store(path, byteCount: bytes.count) { try $0.write(path, bytes) }
     }

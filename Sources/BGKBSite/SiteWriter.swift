@@ -79,7 +79,7 @@ public enum SiteWriter {
             try bytes.withUnsafeBufferPointer { try write(relative, $0) }
         }
 
-        private func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
+        func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
             }

@@ -17,7 +17,7 @@ enum APIIndexPage {
     /// Emits the page's bytes itself: as a String it was in memory twice.
     static func render(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         var output = StepOutput()
-        output.streamed(SitePaths.apis, new: sink.emit(SitePaths.apis, write(context).bytes))
+        output.streamed(SitePaths.apis, new: sink.emit(SitePaths.apis, write(context)))
         return output
     }
 

@@ -25,7 +25,7 @@ enum RulePage {
         guard let path = context.rulePath(rule.id) else { return nil }
         guard let ledger = context.ledger else {
             let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
-            sink.emit(path, page.bytes)
+            sink.emit(path, page)
             return diagnostics
         }
         // The streaming build: run this rule's examples now and drop their traces as soon as
@@ -43,7 +43,7 @@ enum RulePage {
         }
         let ran = clock.now
         let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
-        sink.emit(path, page.bytes)
+        sink.emit(path, page)
         ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
                       work: ExampleWork(verdicts.values), engineTime: early?.engineTime ?? ran - start, pageTime: clock.now - ran)
         return diagnostics

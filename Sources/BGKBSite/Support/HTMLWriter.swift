@@ -7,16 +7,89 @@
 /// Mustache's `{{value}}` did (`< > & " '`), and `trusted` takes HTML that is safe by construction
 /// (cmark's safe-mode output, or markup this writer produced).
 struct HTMLWriter {
-    private(set) var bytes: [UInt8] = []
+    /// The bytes, in storage of the writer's own: `Array.append(contentsOf:)` cost about 90
+    /// instructions for every run of text, literal and number (a rule page appends about 1,500
+    /// times), where a capacity check and a `memcpy` do. Copy on write, as an array is.
+    private var storage: Storage
+
+    /// What has been written (a copy: `withBytes` reads it in place).
+    var bytes: [UInt8] { withBytes { Array($0) } }
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        // `storage` is held by this writer for the call, so the bytes stay where they are.
+        try withExtendedLifetime(storage) { try body(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+    }
 
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        storage = Storage(capacity: max(capacity, 64))
+    }
+
+    /// (Its fields are read and written only through a writer that holds it alone, checked with
+    /// `isKnownUniquelyReferenced`: the run-time exclusivity checks would cost more than the
+    /// appends they guard.)
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var base: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        deinit { base.deallocate() }
+
+        func copy(minimumCapacity: Int) -> Storage {
+            let copy = Storage(capacity: max(capacity, minimumCapacity))
+            copy.base.initialize(from: base, count: count)
+            copy.count = count
+            return copy
+        }
+
+        func grow(minimumCapacity: Int) {
+            let larger = max(capacity * 2, minimumCapacity)
+            let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+            moved.initialize(from: base, count: count)
+            base.deallocate()
+            base = moved
+            capacity = larger
+        }
+    }
+
+    /// Room for `extra` more bytes in storage this writer alone holds.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy(minimumCapacity: storage.count + extra)
+        } else if storage.count + extra > storage.capacity {
+            storage.grow(minimumCapacity: storage.count + extra)
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage.base[storage.count] = byte
+        storage.count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ source: UnsafePointer<UInt8>, count: Int) {
+        reserve(count)
+        (storage.base + storage.count).update(from: source, count: count)
+        storage.count += count
+    }
+
+    @inline(__always)
+    private mutating func append(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
+        append(base, count: buffer.count)
     }
 
     /// A coordinate as `Format.coordinate` writes it (tenths, no trailing `.0`), straight into
     /// the bytes.
     mutating func coordinate(_ value: Double) {
-        guard value.isFinite, abs(value) < 1e15 else { bytes.append(UInt8(ascii: "0")); return }
+        guard value.isFinite, abs(value) < 1e15 else { append(UInt8(ascii: "0")); return }
         let tenths = Int((value * 10).rounded())
         let magnitude = tenths.magnitude
         // Written backwards from the end of a small buffer, then appended at once (a byte at a
@@ -38,15 +111,14 @@ struct HTMLWriter {
                 whole /= 10
             } while whole > 0
             if tenths < 0 { put(UInt8(ascii: "-")) }
-            // As typed bytes: appending a raw buffer went element by element.
             let digits = UnsafeRawBufferPointer(rebasing: buffer[start...])
-            bytes.append(contentsOf: digits.assumingMemoryBound(to: UInt8.self))
+            append(digits.assumingMemoryBound(to: UInt8.self))
         }
     }
 
     /// Markup written in the source code. Only literals can be passed, never a runtime value.
     mutating func markup(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        literal.withUTF8Buffer { append($0) }
     }
 
     /// A value from Content, the engine or the configuration, HTML-escaped.
@@ -79,11 +151,11 @@ struct HTMLWriter {
                 default: continue
                 }
                 let at = index - 1
-                if runStart < at { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: at - runStart)) }
-                escaped.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                if runStart < at { append(base + runStart, count: at - runStart) }
+                escaped.withUTF8Buffer { append($0) }
                 runStart = index
             }
-            if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+            if runStart < count { append(base + runStart, count: count - runStart) }
         }
     }
 
@@ -112,19 +184,25 @@ struct HTMLWriter {
     /// another `HTMLWriter`. Never a value straight from Content.
     mutating func trusted(_ html: String) {
         var html = html
-        html.withUTF8 { bytes.append(contentsOf: $0) }
+        html.withUTF8 { append($0) }
     }
 
     mutating func trusted(_ other: HTMLWriter) {
-        bytes.append(contentsOf: other.bytes)
+        // `other` keeps its storage alive through the call; a writer appending itself copies
+        // first (its storage is not held alone), so the source is never the storage that grows.
+        let source = other.storage
+        append(UnsafePointer(source.base), count: source.count)
     }
 
     /// Drops trailing spaces and newlines (the word diff ends every segment with a space).
     mutating func trimTrailingWhitespace() {
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\n") { bytes.removeLast() }
+        reserve(0)
+        while storage.count > 0, storage.base[storage.count - 1] == UInt8(ascii: " ") || storage.base[storage.count - 1] == UInt8(ascii: "\n") {
+            storage.count -= 1
+        }
     }
 
     /// The markup as a String. Files on disk take `bytes` directly: converting (and validating)
     /// cost ~270 K instructions per rule page.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self) }
 }
