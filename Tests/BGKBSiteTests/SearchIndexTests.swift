@@ -8,7 +8,17 @@ import Testing
         "", "plain", "quote \" and backslash \\ and slash /", "tab\tnewline\nreturn\rformfeed\u{0C}backspace\u{08}",
         "control \u{01}\u{1F} and delete \u{7F}", "ünïcödé, emoji 👩‍💻, line separator \u{2028} and \u{2029}",
         "</script><!--", "0x8badf00d",
-    ]
+    ] + wordPositions
+
+    /// Each character to escape (and neighbours that need none: space, DEL, a two-byte letter) at
+    /// every position of two 8-byte words, where `JSONBytes.string` tests eight bytes at a time.
+    static let wordPositions: [String] = ["\"", "\\", "\u{01}", "\n", "\u{1F}", " ", "\u{7F}", "é", "\u{1F}\u{1F}"].flatMap { special in
+        (0...17).map { position in
+            var text = Array("abcdefghijklmnopq")
+            text.insert(contentsOf: Array(special), at: min(position, text.count))
+            return String(text)
+        }
+    }
 
     @Test(arguments: awkward)
     func entriesAreWhatJSONEncoderWrites(text: String) throws {

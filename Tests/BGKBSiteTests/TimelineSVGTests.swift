@@ -29,6 +29,13 @@ import Testing
         #expect(drawing.svg.contains("nan") == false)
     }
 
+    /// The state names the engine writes take a switch; it must give the class the word search
+    /// gives them.
+    @Test(arguments: ["foreground", "background", "suspended", "terminated", "launching", "not running", "Foreground", "inactive"])
+    func stateClassesMatchTheSearch(_ state: String) {
+        #expect(TimelineSVG.stateClass(state) == TimelineSVG.stateClassBySearch(state))
+    }
+
     @Test(arguments: [(1.0, 0.2), (36.0, 10.0), (0.3, 0.1), (600.0, 120.0)])
     func tickSpacing(_ span: Double, _ expected: Double) {
         #expect(TimelineSVG.tickStep(for: span) == expected)

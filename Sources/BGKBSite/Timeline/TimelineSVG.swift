@@ -55,6 +55,30 @@ enum TimelineSVG {
         }
     }
 
+    /// The CSS class of an app state segment.
+    /// The CSS class of an app state's segment.
+    static func stateClass(_ detail: String) -> String {
+        // The engine's own state names first (every state a trace holds): lowering and
+        // searching each one cost 900 instructions a state drawn.
+        switch detail {
+        case "foreground", "background", "suspended", "terminated": return detail
+        case "launching", "not running": return "other"
+        default: break
+        }
+        return stateClassBySearch(detail)
+    }
+
+    /// The class by the words in the state's name (what any other name falls back to).
+    static func stateClassBySearch(_ detail: String) -> String {
+        let lower = Array(detail.lowercased().utf8)
+        func has(_ word: StaticString) -> Bool { TextScan.firstIndex(of: word, in: lower, from: 0) != nil }
+        if has("foreground") || has("active") { return "foreground" }
+        if has("suspend") { return "suspended" }
+        if has("terminat") || has("killed") { return "terminated" }
+        if has("background") { return "background" }
+        return "other"
+    }
+
     /// Chooses a tick spacing that gives about six ticks: 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60 s...
     static func tickStep(for span: Double) -> Double {
         let candidates: [Double] = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600, 7200, 21600, 43200, 86400]
@@ -94,7 +118,15 @@ enum TimelineSVG {
             } else {
                 events = trace.events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
             }
-            timeLabels = events.map { Format.seconds($0.time) }
+            // Events come in runs at one instant: each run's label is made once.
+            timeLabels.reserveCapacity(events.count)
+            for index in events.indices {
+                if index > 0, events[index].time == events[index - 1].time {
+                    timeLabels.append(timeLabels[index - 1])
+                } else {
+                    timeLabels.append(Format.seconds(events[index].time))
+                }
+            }
             let end = max(trace.outcome.time, events.last?.time ?? 0, 0)
             let span = end > 0 ? end : 1
             let plotLeft = TimelineSVG.labelWidth
@@ -158,7 +190,7 @@ enum TimelineSVG {
                 let left = eventX[index]
                 let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
-                let kind = Self.stateClass(detail)
+                let kind = TimelineSVG.stateClass(detail)
                 segments.append((x: left, y: (laneY(0) + 6), w: width,
                                  h: (TimelineSVG.laneHeight - 12), kind: kind, event: index,
                                  showLabel: width >= Double(detail.count) * 7 + 8,
@@ -294,16 +326,6 @@ enum TimelineSVG {
         private static func isTermination(_ outcome: SimulationOutcome) -> Bool {
             if case .terminated = outcome { return true }
             return false
-        }
-
-        static func stateClass(_ detail: String) -> String {
-            let lower = Array(detail.lowercased().utf8)
-            func has(_ word: StaticString) -> Bool { TextScan.firstIndex(of: word, in: lower, from: 0) != nil }
-            if has("foreground") || has("active") { return "foreground" }
-            if has("suspend") { return "suspended" }
-            if has("terminat") || has("killed") { return "terminated" }
-            if has("background") { return "background" }
-            return "other"
         }
 
         static func describe(trace: SimulationTrace, taskLanes: [String], leaked: [String]) -> String {
