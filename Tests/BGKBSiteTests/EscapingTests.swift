@@ -143,3 +143,27 @@ import Testing
         #expect(ByteHTMLContentType().escapeText(text) == template.render(["x": text]), "\(text.debugDescription)")
     }
 }
+
+/// `TextScan.firstIndex` finds a needle's first byte with memchr; it must answer as a search
+/// that compares at every offset does.
+@Suite struct TextScanTests {
+    static func naive(_ needle: String, _ bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard start >= 0, !pattern.isEmpty, pattern.count <= bytes.count else { return nil }
+        for index in start..<max(start, bytes.count - pattern.count + 1) where Array(bytes[index..<(index + pattern.count)]) == pattern {
+            return index
+        }
+        return nil
+    }
+
+    @Test(arguments: ["", "<", "<h", "<h2>x</h2>", "a<h", "<<h", "<<<h1>", "text <hr> and <h3>", "href=\"#", "<a href=\"#x\">",
+                      "href=\"href=\"#y\"", "no needle here at all, a long line of text", "ends with <", "ends with <h", "é<hé"])
+    func firstIndexMatchesASearchAtEveryOffset(_ text: String) {
+        let bytes = Array(text.utf8)
+        for start in [0, 1, 2, 5, bytes.count - 1, bytes.count, bytes.count + 3] {
+            #expect(TextScan.firstIndex(of: "<h", in: bytes, from: start) == Self.naive("<h", bytes, from: start), "\(text) from \(start)")
+            #expect(TextScan.firstIndex(of: "href=\"#", in: bytes, from: start) == Self.naive("href=\"#", bytes, from: start), "\(text) from \(start)")
+            #expect(TextScan.firstIndex(of: "<", in: bytes, from: start) == Self.naive("<", bytes, from: start), "\(text) from \(start)")
+        }
+    }
+}
