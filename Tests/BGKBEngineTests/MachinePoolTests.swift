@@ -51,6 +51,27 @@ import Testing
         #expect(pool.count > 0)
     }
 
+    /// A machine that grew past the pool's limit (a loop that runs towards the step limit) is
+    /// not kept: the pool's memory stays small whatever a scenario did.
+    @Test func aMachineThatGrewLargeIsNotKept() throws {
+        let s = try #require(scenario("""
+            var n = 0
+            on applicationDidEnterBackground {
+              for _ in 1...30000 {
+                n = 1
+              }
+            }
+            expect suspended
+            """))
+        let template = Machine(scenario: s, constants: .standard)
+        let pool = MachinePool()
+        var machine = pool.take(like: template)
+        machine.run(Explorer(scenario: s).nominalSchedule)
+        #expect(machine.largestCapacity > MachinePool.largestKept)
+        pool.give(machine)
+        #expect(pool.count == 0)
+    }
+
     /// A machine given back is the one taken next, with its arrays' capacity: the pool is what
     /// spares the allocations.
     @Test func aMachineGivenBackIsTakenAgainWithItsCapacity() throws {

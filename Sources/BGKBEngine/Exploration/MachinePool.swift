@@ -26,7 +26,13 @@ final class MachinePool: @unchecked Sendable {
         return machine
     }
 
+    /// A machine that grew large (a scenario that ran towards the step limit: its trace alone
+    /// can hold 200,000 events) is dropped rather than kept, so the pool never holds more than a
+    /// few megabytes whatever Content asked of it.
+    static let largestKept = 1 << 14
+
     func give(_ machine: consuming Machine) {
+        guard machine.largestCapacity <= Self.largestKept else { return }
         lock.lock()
         defer { lock.unlock() }
         guard spare.count < limit else { return }

@@ -318,6 +318,17 @@ struct Machine {
         quietDidEnterBackgroundExits = template.quietDidEnterBackgroundExits
     }
 
+    /// The most elements any of the run's growing arrays has room for (`MachinePool` drops a
+    /// machine above its limit).
+    var largestCapacity: Int {
+        var largest = max(trace.capacity, events.capacity, capturePool.capacity, decisions.capacity, instants.capacity,
+                          quietIntervals.capacity, cells.capacity, tasks.capacity, threads.capacity + spareThreads.capacity)
+        for index in threads.indices {
+            largest = max(largest, threads[index].pending.capacity, threads[index].frames.capacity, threads[index].env.capacity)
+        }
+        return largest
+    }
+
     // MARK: Run
 
     mutating func reset(_ schedule: Schedule) {
