@@ -18,9 +18,11 @@
 # and the peak memory of each (GNU time's maximum resident set size), then hugo/bgkb (above 1:
 # bgkb is faster). It also times `bgkb check` (examples per second) and the first quiz question
 # at the smallest size, prints `bgkb build --timings` of both kinds of build for each size with
-# the steps other than examples against the cmark floor, and the in-process load of the real
-# Content/ (issue 2: well under 100 ms). Above 2,000 rules it times fewer runs
-# (RUNS*2000/size, at least 3, no warm-up): a first build explores every example.
+# the steps other than examples against the cmark floor, the two first builds again in
+# back-to-back pairs (.ci/bench/paired.py: the median of the pairs' hugo/bgkb, steadier than the
+# table's ratio of medians), and the in-process load of the real Content/ (issue 2: well under
+# 100 ms). Above 2,000 rules it times fewer runs (RUNS*2000/size, at least 3, no warm-up): a
+# first build explores every example.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -154,6 +156,13 @@ for size in "${SIZES[@]}"; do
   cm=$(peak sh -c "cmark $content/documents/*.md")
   per=$(python3 -c 'import sys; print("%.3f s" % (float(sys.argv[1]) * 1000 / int(sys.argv[2])))' "$bf" "$size")
   echo "| $size | $mb | ${bf} s | $(cpu "$dir/bgkb-first.json") s | ${bfm} MB | ${br} s | $(cpu "$dir/bgkb-rebuild.json") s | ${brm} MB | ${h} s | $(cpu "$dir/hugo.json") s | ${hm} MB | ${hr} s | ${c} s | ${cm} MB | $(ratio "$h" "$bf") | $(ratio "$hr" "$br") | $per |" >> "$TABLE"
+
+  # The table's ratio divides medians taken a minute or more apart, while Hugo's own time and
+  # the machine's speed drift: the two first builds again, alternating, one ratio per pair.
+  read -r n _ <<<"$(runs_for "$size")"
+  echo "-- paired first builds, $size rules: $(python3 .ci/bench/paired.py --pairs "$n" \
+    --hugo "hugo --quiet -s $dir/hugo -d $dir/hugo-public" --hugo-output "$dir/hugo-public" \
+    --bgkb "$build" --bgkb-output "$site" "$dir/.site.verdicts")" >> "$EXTRA"
 
   if has check && [ "$size" = "${SIZES[0]}" ]; then
     # Once, at the smallest size: at larger sizes the build's example step gives the same figure.
