@@ -87,11 +87,22 @@ public enum CommonMarkConverter {
     /// Renders Markdown to HTML. Safe mode: raw HTML becomes a comment and `javascript:` links lose
     /// their target, so Content can never inject script into a page.
     public static func renderHTML(_ markdown: String, smartPunctuation: Bool = false) -> String {
+        withRenderedHTML(markdown, smartPunctuation: smartPunctuation) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `renderHTML`'s bytes as cmark wrote them, lent to `body` (no String made of them: a page
+    /// that copies them into its own bytes needs none).
+    public static func withRenderedHTML<Result>(_ markdown: String, smartPunctuation: Bool = false,
+                                                _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
         var options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
         if smartPunctuation { options |= CMARK_OPT_SMART }
-        guard let rendered = markdown.withCString({ cmark_markdown_to_html($0, strlen($0), options) }) else { return "" }
+        guard let rendered = markdown.withCString({ cmark_markdown_to_html($0, strlen($0), options) }) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
         defer { free(rendered) }
-        return String(cString: rendered)
+        return try rendered.withMemoryRebound(to: UInt8.self, capacity: strlen(rendered)) {
+            try body(UnsafeBufferPointer(start: $0, count: strlen(rendered)))
+        }
     }
 
     private static func convert(_ node: OpaquePointer, lines: LineTable, lineOffset: Int, inherited: Position) -> MarkdownNode {

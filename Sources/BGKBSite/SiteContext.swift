@@ -322,6 +322,19 @@ public struct SiteContext: Sendable {
         return rewriteRuleAnchors(Self.demoteHeadings(html), from: page)
     }
 
+    /// `markdown(_:from:)` written straight into a page: most prose holds no heading and no link
+    /// to a rule, and then cmark's bytes go in as they are, with no String made of them (nor the
+    /// two byte copies the rewrites made to find nothing to rewrite).
+    func writeMarkdown(_ text: String, from page: String, into w: inout HTMLWriter) {
+        CommonMarkConverter.withRenderedHTML(text, smartPunctuation: true) { html in
+            if TextScan.firstIndex(of: "<h", in: html, from: 0) == nil && TextScan.firstIndex(of: "href=\"#", in: html, from: 0) == nil {
+                w.trusted(html)
+            } else {
+                w.trusted(rewriteRuleAnchors(Self.demoteHeadings(String(decoding: html, as: UTF8.self)), from: page))
+            }
+        }
+    }
+
     /// Headings inside Content Markdown sit under a page's `h1` and its `h2` sections: push them
     /// down two levels so the outline stays in order (cmark writes bare `<hN>` tags).
     static func demoteHeadings(_ html: String) -> String {

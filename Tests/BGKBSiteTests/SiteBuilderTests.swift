@@ -62,8 +62,22 @@ import Testing
         #expect(page.contains("Reworded the point on ending tasks."))
         #expect(page.contains("href=\"https://developer.apple.com/forums/thread/85066\""))
         #expect(page.contains("about 30\u{00A0}s"))
-        #expect(page.contains("href=\"../rules/foreground-task-is-dormant.html\""), "Content's #rule-id link is rewritten to the rule page")
+        #expect(page.contains("<a href=\"../rules/foreground-task-is-dormant.html\">the dormant rule</a>"),
+                "Content's #rule-id link in the prose is rewritten to the rule page")
         #expect(page.contains("bgkb quiz --topic ending"))
+    }
+
+    /// Prose with a heading goes through the rewrites (a heading sits two levels down under the
+    /// page's own); prose with neither a heading nor a rule link is written as cmark made it.
+    @Test func headingsInARulesProseAreDemoted() throws {
+        var corpus = SampleCorpus.corpus
+        let index = try #require(corpus.rules.firstIndex { $0.id == "end-every-task" })
+        corpus.rules[index].why = "### Why this matters\n\nA plain paragraph, with *emphasis*."
+        corpus.rules[index].instead = "Nothing to rewrite here: `code` and **strong**."
+        let page = try #require(SiteBuilder.build(corpus: corpus, verdicts: SampleCorpus.verdicts).files["rules/end-every-task.html"])
+        #expect(page.contains("<h5>Why this matters</h5>"))
+        #expect(page.contains("<p>A plain paragraph, with <em>emphasis</em>.</p>"))
+        #expect(page.contains("<p>Nothing to rewrite here: <code>code</code> and <strong>strong</strong>.</p>"))
     }
 
     @Test func homeListsTheMostImportantRuleFirst() throws {

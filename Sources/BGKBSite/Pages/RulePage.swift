@@ -127,11 +127,11 @@ enum RulePage {
             w.markup("<p class=\"notice\">This rule is no longer in the latest version of its document. It stays here with its history.</p>\n")
         }
         if !rule.details.isEmpty {
-            w.markup("<div class=\"prose\">"); w.trusted(context.markdown(rule.details, from: path)); w.markup("</div>\n")
+            w.markup("<div class=\"prose\">"); context.writeMarkdown(rule.details, from: path, into: &w); w.markup("</div>\n")
         }
         if let why = rule.why {
             w.markup("<section aria-labelledby=\"why\">\n<h2 id=\"why\">Why it matters</h2>\n<div class=\"prose\">")
-            w.trusted(context.markdown(why, from: path))
+            context.writeMarkdown(why, from: path, into: &w)
             w.markup("</div>\n</section>\n")
         }
 
@@ -208,7 +208,7 @@ enum RulePage {
 
         if let instead = rule.instead {
             w.markup("<section aria-labelledby=\"instead\">\n<h2 id=\"instead\">What to do instead</h2>\n<div class=\"prose\">")
-            w.trusted(context.markdown(instead, from: path))
+            context.writeMarkdown(instead, from: path, into: &w)
             w.markup("</div>\n</section>\n")
         }
         let conflicts = corpus.conflicts.filter { $0.rules.contains(rule.id) }

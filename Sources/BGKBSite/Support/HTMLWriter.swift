@@ -187,6 +187,11 @@ struct HTMLWriter {
         html.withUTF8 { append($0) }
     }
 
+    /// Bytes that are already safe HTML (cmark's safe-mode rendering).
+    mutating func trusted(_ html: UnsafeBufferPointer<UInt8>) {
+        append(html)
+    }
+
     mutating func trusted(_ other: HTMLWriter) {
         // `other` keeps its storage alive through the call; a writer appending itself copies
         // first (its storage is not held alone), so the source is never the storage that grows.

@@ -16,22 +16,23 @@ enum TextScan {
     /// The first byte is found with memchr (a byte-by-byte loop was 5 instructions a byte, and
     /// most pages' HTML is searched whole for a needle it does not hold).
     static func firstIndex(of needle: StaticString, in bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { firstIndex(of: needle, in: $0, from: start) }
+    }
+
+    static func firstIndex(of needle: StaticString, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         needle.withUTF8Buffer { pattern -> Int? in
-            guard let first = pattern.first, pattern.count <= bytes.count, start >= 0 else { return nil }
-            return bytes.withUnsafeBufferPointer { buffer -> Int? in
-                guard let base = buffer.baseAddress else { return nil }
-                var index = start
-                let last = buffer.count - pattern.count
-                while index <= last {
-                    guard let found = memchr(base + index, Int32(first), last + 1 - index) else { return nil }
-                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    var matched = 1
-                    while matched < pattern.count, buffer[index + matched] == pattern[matched] { matched += 1 }
-                    if matched == pattern.count { return index }
-                    index += 1
-                }
-                return nil
+            guard let first = pattern.first, pattern.count <= buffer.count, start >= 0, let base = buffer.baseAddress else { return nil }
+            var index = start
+            let last = buffer.count - pattern.count
+            while index <= last {
+                guard let found = memchr(base + index, Int32(first), last + 1 - index) else { return nil }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                var matched = 1
+                while matched < pattern.count, buffer[index + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return index }
+                index += 1
             }
+            return nil
         }
     }
 
