@@ -100,9 +100,8 @@ public enum CommonMarkConverter {
             return try body(UnsafeBufferPointer(start: nil, count: 0))
         }
         defer { free(rendered) }
-        return try rendered.withMemoryRebound(to: UInt8.self, capacity: strlen(rendered)) {
-            try body(UnsafeBufferPointer(start: $0, count: strlen(rendered)))
-        }
+        let count = strlen(rendered)
+        return try rendered.withMemoryRebound(to: UInt8.self, capacity: count) { try body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     private static func convert(_ node: OpaquePointer, lines: LineTable, lineOffset: Int, inherited: Position) -> MarkdownNode {

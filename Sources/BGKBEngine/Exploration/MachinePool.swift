@@ -6,7 +6,7 @@ import Foundation
 /// freed it all: 4 % of exploring at 1,000 rules. A pooled machine keeps its arrays' capacity
 /// and takes its scenario's tables from a template (`Machine.adopt(_:)`); every run starts with
 /// `reset` or `copyState(from:)`, so what a machine ran before changes nothing.
-/// `ExplorerPoolTests` explores with pooled machines after other scenarios and compares.
+/// `MachinePoolTests` explores with pooled machines after other scenarios and compares.
 final class MachinePool: @unchecked Sendable {
     static let shared = MachinePool()
 

@@ -207,7 +207,7 @@ struct HTMLWriter {
         }
     }
 
-    /// The markup as a String. Files on disk take `bytes` directly: converting (and validating)
-    /// cost ~270 K instructions per rule page.
+    /// The markup as a String. Files on disk take the bytes directly (`SiteSink.emit`): converting
+    /// (and validating) cost ~270 K instructions per rule page.
     var string: String { String(decoding: UnsafeBufferPointer(start: storage.base, count: storage.count), as: UTF8.self) }
 }
