@@ -40,6 +40,25 @@ import Testing
         #expect(scenario.line(split.count + 1) == nil)
     }
 
+    /// A symbol token holds its bytes packed: a literal in the parser (`"..<"`), the byte lexer's
+    /// table and the Character lexer's text must pack alike, and unpack to the symbol's text.
+    @Test(arguments: ScenarioLexer.symbols.indices)
+    func symbolsPackAlikeEverywhere(_ index: Int) throws {
+        let text = ScenarioLexer.symbols[index]
+        let symbol = ScenarioSymbol(text)
+        #expect(symbol.text == text)
+        let packed = try #require(ScenarioLexer.packedSymbols.first { $0.index == index })
+        #expect(packed.bytes == symbol.packed)
+        #expect(ScenarioToken(kind: .symbol(symbol), line: 1, column: 1).text == text)
+    }
+
+    @Test func symbolLiteralsPackTheirBytes() {
+        let literals: [ScenarioSymbol] = ["...", "..<", "==", "->", "{", "_"]
+        #expect(literals == ["...", "..<", "==", "->", "{", "_"].map(ScenarioSymbol.init))
+        #expect(ScenarioSymbol("..<") != ScenarioSymbol("..."))
+        #expect(ScenarioSymbol("=") != ScenarioSymbol("=="))
+    }
+
     @Test(arguments: ["caf\u{E9} = 1", "a = 1\r\nb = 2", "\u{1F600}"])
     func nonASCIIOrCarriageReturnTakesTheGeneralPath(_ text: String) {
         #expect(ScenarioLexer.asciiBytes(text) == nil)

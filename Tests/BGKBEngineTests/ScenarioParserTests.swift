@@ -51,6 +51,25 @@ import Testing
         #expect(first.location == BGKBModel.SourceLocation(path: "doc.md", line: 20 + bad.line - 1, column: bad.column), "\(first)")
     }
 
+    /// The receivers a call may be written on (`UIApplication.shared.`, `application.`, ...) are
+    /// dropped before the call is looked up; any other receiver leaves an unknown call.
+    @Test(arguments: [("UIApplication.shared.", true), ("UIApplication.", true), ("application.", true), ("self.", true),
+                      ("", true), ("ProcessInfo.processInfo.", true), ("BGTaskScheduler.shared.", true), ("ProcessInfo.", false), ("appliance.", false), ("Application.", false),
+                      ("UIApplication.shared.self.", true), ("selfish.", false)])
+    func receiversAreDroppedBeforeTheCall(_ receiver: String, _ known: Bool) {
+        let text = "var id = UIBackgroundTaskIdentifier.invalid\non applicationDidEnterBackground {\n  id = \(receiver)beginBackgroundTask(withName: \"x\") {\n  }\n  \(receiver)endBackgroundTask(id)\n}\nexpect suspended"
+        let (parsed, diagnostics) = ScenarioParser.parse(text, at: BGKBModel.SourceLocation(path: "doc.md", line: 1, column: 1))
+        #expect((parsed != nil) == known, "\(diagnostics.all)")
+    }
+
+    @Test func processInfoIsDroppedBeforeAnActivity() {
+        let text = "on applicationDidEnterBackground {\n  ProcessInfo.processInfo.performExpiringActivity(withReason: \"save\") { expired in\n  }\n}\nexpect suspended"
+        let (parsed, diagnostics) = ScenarioParser.parse(text, at: BGKBModel.SourceLocation(path: "doc.md", line: 1, column: 1))
+        #expect(parsed != nil, "\(diagnostics.all)")
+        let (misspelt, _) = ScenarioParser.parse(text.replacingOccurrences(of: "ProcessInfo.", with: "ProcessInfx."), at: BGKBModel.SourceLocation(path: "doc.md", line: 1, column: 1))
+        #expect(misspelt == nil)
+    }
+
     /// A deeply nested scenario, shown in test output by its kind alone (the text is 10,000 levels).
     struct DeepNesting: Sendable, CustomTestStringConvertible {
         var kind: String

@@ -53,7 +53,7 @@ public struct ScenarioParser {
     private var place: Scenario.Place { .init(line: current.line, column: current.column) }
     private mutating func advance() { if position < tokens.count - 1 { position += 1 } }
 
-    private func isSymbol(_ symbol: String) -> Bool {
+    private func isSymbol(_ symbol: ScenarioSymbol) -> Bool {
         if case let .symbol(s) = current.kind { return s == symbol }
         return false
     }
@@ -103,9 +103,9 @@ public struct ScenarioParser {
     }
 
     @discardableResult
-    private mutating func expect(_ symbol: String, _ context: String) -> Bool {
+    private mutating func expect(_ symbol: ScenarioSymbol, _ context: String) -> Bool {
         if isSymbol(symbol) { advance(); return true }
-        fail("expected '\(symbol)' \(context), found \(current.text)")
+        fail("expected '\(symbol.text)' \(context), found \(current.text)")
         return false
     }
 
@@ -368,7 +368,7 @@ public struct ScenarioParser {
         (scopes, localCount) = saved
     }
 
-    private mutating func skipBalanced(_ open: String, _ close: String) {
+    private mutating func skipBalanced(_ open: ScenarioSymbol, _ close: ScenarioSymbol) {
         guard isSymbol(open) else { return }
         var depth = 0
         repeat {
@@ -856,13 +856,22 @@ public struct ScenarioParser {
 
     private mutating func parseComparison(_ trailing: Bool) -> Syntax? {
         guard let left = parseUnary(trailing) else { return nil }
-        for op in ["==", "!=", "<=", ">=", "<", ">", "+"] where isSymbol(op) {
-            let p = place
-            advance()
-            guard let right = parseUnary(trailing) else { return nil }
-            return .binary(op, left, right, p)
+        guard case let .symbol(symbol) = current.kind else { return left }
+        let op: String
+        switch symbol {
+        case "==": op = "=="
+        case "!=": op = "!="
+        case "<=": op = "<="
+        case ">=": op = ">="
+        case "<": op = "<"
+        case ">": op = ">"
+        case "+": op = "+"
+        default: return left
         }
-        return left
+        let p = place
+        advance()
+        guard let right = parseUnary(trailing) else { return nil }
+        return .binary(op, left, right, p)
     }
 
     private mutating func parseUnary(_ trailing: Bool) -> Syntax? {
@@ -970,13 +979,22 @@ public struct ScenarioParser {
     /// (`UIApplication.shared.`, `self.`, `BGTaskScheduler.shared.`, `ProcessInfo.processInfo.`).
     private static let ignoredReceivers: [[String]] = [["UIApplication", "shared"], ["self"], ["BGTaskScheduler", "shared"],
                                                        ["ProcessInfo", "processInfo"], ["application"], ["UIApplication"]]
-    /// The first names of `ignoredReceivers`: most paths start with none of them.
-    private static let ignoredFirstNames: [String] = ["UIApplication", "self", "BGTaskScheduler", "ProcessInfo", "application"]
+    /// Whether `name` is one of `ignoredReceivers`' first names. Most paths start with none of
+    /// them, so the length decides first: comparing unequal strings took 35 instructions each.
+    private static func isIgnoredFirstName(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: return name == "self"
+        case 11: return name == "ProcessInfo" || name == "application"
+        case 13: return name == "UIApplication"
+        case 15: return name == "BGTaskScheduler"
+        default: return false
+        }
+    }
 
     private func normalized(_ syntax: Syntax) -> [Syntax.Component] {
         guard case var .path(components, _) = syntax else { return [] }
         var changed = true
-        while changed, let first = components.first, Self.ignoredFirstNames.contains(first.name) {
+        while changed, let first = components.first, Self.isIgnoredFirstName(first.name) {
             changed = false
             for prefix in Self.ignoredReceivers where components.count > prefix.count {
                 if zip(components, prefix).allSatisfy({ $0.name == $1 && $0.arguments == nil }) {
