@@ -162,6 +162,11 @@ struct ScenarioLexer {
 
     /// `tokenizeCharacters` for ASCII text without "\r", on bytes (see `asciiBytes`).
     static func tokenizeASCII(_ bytes: [UInt8]) -> (tokens: [ScenarioToken], problems: [Problem]) {
+        // Through the buffer, without a bounds check per byte read.
+        bytes.withUnsafeBufferPointer { tokenizeASCII($0) }
+    }
+
+    private static func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [ScenarioToken], problems: [Problem]) {
         var tokens: [ScenarioToken] = []
         tokens.reserveCapacity(bytes.count / 3)
         var problems: [Problem] = []
@@ -169,11 +174,13 @@ struct ScenarioLexer {
         var lineStart = 0
         let packedSymbols = Self.packedSymbols
         let symbolGroups = Self.symbolGroups
-        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
         while lineStart <= bytes.count {
             lineNumber += 1
-            var end = lineStart
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var end = bytes.count
+            if lineStart < bytes.count, let base = bytes.baseAddress, let found = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
+                end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            }
             var i = lineStart
             func column(_ index: Int) -> Int32 { Int32(index - lineStart + 1) }
             while i < end {

@@ -901,9 +901,13 @@ public struct ScenarioParser {
             return .hex(text, start)
         case let .identifier(name):
             advance()
+            // Room for a path's usual length (`DispatchQueue.main.async`): grown one append at a
+            // time, the array was reallocated and its components moved two or three times a path.
+            components.reserveCapacity(4)
             components.append(.init(name: name, arguments: nil, place: start))
         case .symbol("."):
             advance()
+            components.reserveCapacity(4)
             components.append(.init(name: "", arguments: nil, place: start))
             guard let member = identifier("a member name after '.'") else { return nil }
             components.append(.init(name: member, arguments: nil, place: start))
