@@ -771,7 +771,18 @@ struct Machine {
         event.sequence = sequence
         var index = events.count
         while index > head && (events[index - 1].time > event.time) { index -= 1 }
-        if index == events.count { events.append(event) } else { events.insert(event, at: index) }
+        events.append(event)
+        guard index < events.count - 1 else { return }
+        // The later events move up one place in the buffer (usually one or two of them):
+        // `insert(_:at:)` went through the generic `replaceSubrange`, 100 instructions a call.
+        events.withUnsafeMutableBufferPointer { buffer in
+            var slot = buffer.count - 1
+            while slot > index {
+                buffer[slot] = buffer[slot - 1]
+                slot -= 1
+            }
+            buffer[index] = event
+        }
     }
 
     mutating func terminate(_ reason: Reason) {

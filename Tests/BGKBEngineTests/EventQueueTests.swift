@@ -1,0 +1,32 @@
+@testable import BGKBEngine
+import Testing
+
+/// The machine's event queue keeps events in time order, an event after every one due at the
+/// same time or earlier (first posted, first handled), and never moves the events before `head`
+/// (already handled). `insert` shifts the later events itself; a stable sort is the reference.
+@Suite struct EventQueueTests {
+    @Test(arguments: 0..<24)
+    func insertKeepsTimeOrderAndPostingOrderForTies(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(seed))
+        // Few distinct times, so ties are common; some earlier than every queued event.
+        let times: [Double] = [0, 0.5, 1, 1, 2, 30, 30.001]
+        var events: [Machine.SystemEvent] = []
+        var sequence = 0
+        let head = seed % 3
+        for index in 0..<head {
+            events.append(Machine.SystemEvent(time: 100 + Double(index), sequence: 0, kind: .timeline(Int32(-1 - index))))
+        }
+        var posted: [Machine.SystemEvent] = []
+        for index in 0..<(5 + seed) {
+            let event = Machine.SystemEvent(time: times[Int(generator.next() % UInt64(times.count))], sequence: 0, kind: .timeline(Int32(index)))
+            Machine.insert(event, into: &events, from: head, sequence: &sequence)
+            var numbered = event
+            numbered.sequence = sequence
+            posted.append(numbered)
+        }
+        let expected = posted.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.sequence)
+        #expect(events.count == head + posted.count)
+        #expect(events.prefix(head).map(\.time) == (0..<head).map { 100 + Double($0) })
+        #expect(events.dropFirst(head).map(\.sequence) == expected)
+    }
+}
