@@ -46,45 +46,54 @@ enum TextScan {
         // other bytes are copied as they are.
         var text = text
         return text.withUTF8 { bytes -> String in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            var pendingSpace = false
-            // Text between whitespace is appended a run at a time.
-            var runStart = -1
-            func flush(upTo end: Int) {
-                guard runStart >= 0 else { return }
-                if pendingSpace { result.append(0x20) }
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
-                runStart = -1
-            }
-            var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                var length = 1
-                let isSpace: Bool
-                if byte < 0x80 {
-                    isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
-                } else {
-                    length = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, count - index)
-                    if byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3) {
-                        var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
-                        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-                        isSpace = Unicode.Scalar(value)?.properties.isWhitespace ?? false
-                    } else {
-                        isSpace = false
+            // Written straight into the new String's storage: the output is never longer than
+            // the input (a space stands for one or more whitespace bytes), and appending each
+            // word's run to an array cost a hundred instructions a word.
+            String(unsafeUninitializedCapacity: bytes.count) { result in
+                var written = 0
+                var pendingSpace = false
+                // Text between whitespace is copied a run at a time.
+                var runStart = -1
+                func flush(upTo end: Int) {
+                    guard runStart >= 0 else { return }
+                    if pendingSpace {
+                        result[written] = 0x20
+                        written += 1
                     }
+                    let length = end - runStart
+                    (result.baseAddress! + written).update(from: bytes.baseAddress! + runStart, count: length)
+                    written += length
+                    runStart = -1
                 }
-                if isSpace {
-                    flush(upTo: index)
-                    pendingSpace = !result.isEmpty
-                } else if runStart < 0 {
-                    runStart = index
+                var index = 0
+                let count = bytes.count
+                while index < count {
+                    let byte = bytes[index]
+                    var length = 1
+                    let isSpace: Bool
+                    if byte < 0x80 {
+                        isSpace = byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+                    } else {
+                        length = min(byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2, count - index)
+                        if byte == 0xC2 || (byte >= 0xE1 && byte <= 0xE3) {
+                            var value = UInt32(byte) & (length == 2 ? 0x1F : 0x0F)
+                            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                            isSpace = Unicode.Scalar(value)?.properties.isWhitespace ?? false
+                        } else {
+                            isSpace = false
+                        }
+                    }
+                    if isSpace {
+                        flush(upTo: index)
+                        pendingSpace = written > 0
+                    } else if runStart < 0 {
+                        runStart = index
+                    }
+                    index += length
                 }
-                index += length
+                flush(upTo: count)
+                return written
             }
-            flush(upTo: count)
-            return String(decoding: result, as: UTF8.self)
         }
     }
 }
