@@ -279,6 +279,13 @@ public struct Explorer {
             return key
         }
 
+        /// Room for `count` keys in each per-key array, so they do not grow one doubling at a time.
+        mutating func reserveKeys(_ count: Int) {
+            heads.reserveCapacity(count)
+            tails.reserveCapacity(count)
+            unforced.reserveCapacity(count)
+        }
+
         private mutating func newKey(unforced twin: Int32?) -> Int32 {
             let key = Int32(heads.count)
             heads.append(-1)
@@ -297,8 +304,15 @@ public struct Explorer {
             var choice: UInt8 = 0
             var key: Int32 = 0
         }
-        private var slots = [Slot](repeating: Slot(), count: 64)
+        private var slots: [Slot]
         private var count = 0
+
+        /// 1,024 slots to start: an example that follows its rule makes a few hundred keys, and
+        /// growing from 64 rehashed every key four times over. (A power of two: tests start small.)
+        init(capacity: Int = 1024) {
+            precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
+            slots = [Slot](repeating: Slot(), count: capacity)
+        }
 
         private func start(_ parent: Int32, _ index: Int32, _ choice: UInt8) -> Int {
             let packed = UInt64(UInt32(bitPattern: parent)) << 32 | UInt64(UInt32(bitPattern: index))
@@ -462,6 +476,7 @@ public struct Explorer {
         var instantPool: [Double] = []
         var quietPool: [Double] = []
         var memo = Memo()
+        memo.reserveKeys(512)
         /// The simulated schedules, for `covered`'s `repeats`.
         var ran: [Schedule] = []
         /// Level 0's schedules (budget, refusal, forced expiry); deeper levels add only choices.

@@ -30,3 +30,31 @@ import Testing
         #expect(events.dropFirst(head).map(\.sequence) == expected)
     }
 }
+
+/// The explorer's (parent key, decision, choice) → key table: open addressing that doubles when
+/// half full. Started small, it grows several times; every key inserted must still be found, and
+/// no key never inserted (neighbours in each field) may be.
+@Suite struct ChildKeyTableTests {
+    @Test(arguments: [1, 2, 64, 1024])
+    func everyKeyIsFoundAfterGrowing(capacity: Int) {
+        var table = Explorer.ChildKeyTable(capacity: capacity)
+        var inserted: [(parent: Int32, index: Int32, choice: UInt8, key: Int32)] = []
+        var next: Int32 = 1
+        for parent in Int32(0)..<40 {
+            for index in Int32(0)..<6 where (parent + index) % 3 != 0 {
+                for choice in UInt8(1)...2 {
+                    table.insert(parent: parent, index: index, choice: choice, key: next)
+                    inserted.append((parent, index, choice, next))
+                    next += 1
+                }
+            }
+        }
+        for entry in inserted {
+            #expect(table.find(parent: entry.parent, index: entry.index, choice: entry.choice) == entry.key)
+        }
+        #expect(table.find(parent: 40, index: 1, choice: 1) == nil)
+        #expect(table.find(parent: 2, index: 1, choice: 1) == nil)
+        #expect(table.find(parent: 1, index: 1, choice: 3) == nil)
+        #expect(table.find(parent: 0, index: 6, choice: 1) == nil)
+    }
+}
