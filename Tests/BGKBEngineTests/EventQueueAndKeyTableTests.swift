@@ -58,3 +58,23 @@ import Testing
         #expect(table.find(parent: 0, index: 6, choice: 1) == nil)
     }
 }
+
+/// Forced expiry times → keys: found after growing, equal times (0 and -0) one key, times a
+/// millisecond or an ulp apart distinct.
+@Suite struct ForcedKeyTableTests {
+    @Test(arguments: [1, 4, 256])
+    func timesAreFoundAfterGrowing(capacity: Int) {
+        var table = Explorer.ForcedKeyTable(capacity: capacity)
+        var times: [Double] = []
+        for instant in stride(from: 0.0, through: 40.0, by: 0.5) {
+            for t in [instant - 0.001, instant, instant + 0.001] where t >= 0 && !times.contains(t) { times.append(t) }
+        }
+        times.append(30.0.nextUp)
+        for (key, time) in times.enumerated() { table.insert(time, key: Int32(key)) }
+        for (key, time) in times.enumerated() { #expect(table.find(time) == Int32(key), "\(time)") }
+        #expect(table.find(-0.0) == table.find(0.0))
+        #expect(table.find(40.002) == nil)
+        #expect(table.find(30.0.nextDown) == nil)
+        #expect(table.find(30.0) != table.find(30.0.nextUp))
+    }
+}

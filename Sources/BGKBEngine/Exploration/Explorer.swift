@@ -217,7 +217,7 @@ public struct Explorer {
         var entries: [Entry] = []
         var heads: [Int32] = [-1]
         var tails: [Int32] = [-1]
-        var forcedKeys: [Double: Int32] = [:]
+        var forcedKeys = ForcedKeyTable()
         var childKeys = ChildKeyTable()
         /// For each key, the key of the same choices without the forced expiry (itself when
         /// there is none).
@@ -264,9 +264,9 @@ public struct Explorer {
 
         mutating func key(forced: Double?) -> Int32 {
             guard let forced else { return 0 }
-            if let key = forcedKeys[forced] { return key }
+            if let key = forcedKeys.find(forced) { return key }
             let key = newKey(unforced: 0)
-            forcedKeys[forced] = key
+            forcedKeys.insert(forced, key: key)
             return key
         }
 
@@ -292,6 +292,58 @@ public struct Explorer {
             tails.append(-1)
             unforced.append(twin ?? key)
             return key
+        }
+    }
+
+    /// A forced expiry's time to its key, the same way as `ChildKeyTable` (on the time's bits):
+    /// a `Dictionary` hashed every Double with SipHash, 140 instructions a lookup.
+    struct ForcedKeyTable {
+        struct Slot {
+            var bits: UInt64 = 0
+            var key: Int32 = -1
+        }
+        private var slots: [Slot]
+        private var count = 0
+
+        init(capacity: Int = 256) {
+            precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
+            slots = [Slot](repeating: Slot(), count: capacity)
+        }
+
+        /// Equal times, equal bits (-0 is 0, as a Dictionary has it).
+        private static func bits(_ time: Double) -> UInt64 { (time == 0 ? 0 : time).bitPattern }
+
+        private func start(_ bits: UInt64) -> Int {
+            Int(truncatingIfNeeded: ((bits ^ bits >> 29) &* 0x9E37_79B9_7F4A_7C15) >> 32) & (slots.count - 1)
+        }
+
+        func find(_ time: Double) -> Int32? {
+            let bits = Self.bits(time)
+            var position = start(bits)
+            while true {
+                let slot = slots[position]
+                if slot.key < 0 { return nil }
+                if slot.bits == bits { return slot.key }
+                position = (position + 1) & (slots.count - 1)
+            }
+        }
+
+        mutating func insert(_ time: Double, key: Int32) {
+            precondition(key >= 0)
+            if (count + 1) * 2 > slots.count {
+                let old = slots
+                slots = [Slot](repeating: Slot(), count: old.count * 2)
+                count = 0
+                for slot in old where slot.key >= 0 { insert(bits: slot.bits, key: slot.key) }
+            }
+            insert(bits: Self.bits(time), key: key)
+        }
+
+        private mutating func insert(bits: UInt64, key: Int32) {
+            var position = start(bits)
+            while slots[position].key >= 0 { position = (position + 1) & (slots.count - 1) }
+            slots[position] = Slot(bits: bits, key: key)
+            count += 1
         }
     }
 
@@ -543,9 +595,12 @@ public struct Explorer {
         /// in its unforced run (`instants`, in `instantPool`), and just before and after it.
         func expiryCandidates(_ instants: Range<Int>) -> [Double] {
             var candidates: [Double] = []
+            candidates.reserveCapacity(instants.count * 3)
             for instant in instantPool[instants] {
-                for t in [instant - 0.001, instant, instant + 0.001] where t >= 0 && !candidates.contains(t) {
-                    candidates.append(t)
+                // Three offsets in a loop, not an array literal: that allocated an array per instant.
+                for offset in -1...1 {
+                    let t = offset == 0 ? instant : instant + Double(offset) * 0.001
+                    if t >= 0 && !candidates.contains(t) { candidates.append(t) }
                 }
             }
             return candidates
