@@ -213,11 +213,75 @@ enum PlainText {
     /// API-shaped words in unformatted text: selectors such as `beginBackgroundTask(expirationHandler:)`
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
-        // Only a word with `(` or one of the prefixes can qualify: skip the rest without trimming.
-        wordSlices(text, keeping: { $0.contains(UInt8(ascii: "(")) || $0.containsAny(of: apiPrefixBytes) }).compactMap { word -> String? in
+        if let words = apiCandidatesByBytes(text) { return words.compactMap { apiASCII($0) ?? apiByCharacter($0) }.uniqued }
+        return apiCandidates(text).compactMap { word -> String? in
             if let ascii = apiASCII(word) { return ascii }
             return apiByCharacter(word)
         }.uniqued
+    }
+
+    /// The words that can name an API: those with `(` or one of the prefixes (the rest are not
+    /// trimmed or looked at further).
+    static func apiCandidates(_ text: String) -> [Substring] {
+        wordSlices(text, keeping: isAPICandidate)
+    }
+
+    private static func isAPICandidate(_ word: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        word.contains(UInt8(ascii: "(")) || word.containsAny(of: apiPrefixBytes)
+    }
+
+    /// `apiCandidates` by bytes, for text without `\r` whose spaces join no neighbour (nil
+    /// otherwise, as `wordSlices` decides): one pass over the bytes by a class table, and the
+    /// candidate test only for words holding `(` or the first letter of a prefix (U, B, N, D, P),
+    /// which every candidate does. Splitting every word and testing each cost 60 k instructions a
+    /// rule.
+    static func apiCandidatesByBytes(_ text: String) -> [Substring]? {
+        let ranges: [Range<Int>]?? = text.utf8.withContiguousStorageIfAvailable { bytes -> [Range<Int>]? in
+            apiWordClasses.withUnsafeBufferPointer { classes -> [Range<Int>]? in
+                var ranges: [Range<Int>] = []
+                var wordStart = -1
+                var flagged = false
+                for index in bytes.indices {
+                    switch classes[Int(bytes[index])] {
+                    case 0:
+                        if wordStart < 0 { wordStart = index }
+                    case 1:
+                        if bytes[index] == 0x20 {
+                            // As `wordSlices`: a space next to a character that could join it
+                            // sends the text to the Character split.
+                            if index > 0, bytes[index - 1] >= 0x80, !safeNextToSpace(scalarEnding: index, in: text) { return nil }
+                            if index + 1 < bytes.count, bytes[index + 1] >= 0x80, !safeNextToSpace(scalarAt: index + 1, in: text) { return nil }
+                        }
+                        if wordStart >= 0 {
+                            if flagged && isAPICandidate(bytes[wordStart..<index]) { ranges.append(wordStart..<index) }
+                            wordStart = -1
+                            flagged = false
+                        }
+                    case 2:
+                        if wordStart < 0 { wordStart = index }
+                        flagged = true
+                    default:
+                        return nil
+                    }
+                }
+                if wordStart >= 0, flagged, isAPICandidate(bytes[wordStart..<bytes.count]) { ranges.append(wordStart..<bytes.count) }
+                return ranges
+            }
+        }
+        guard let ranges, let words = ranges else { return nil }
+        let utf8 = text.utf8
+        return words.map { text[utf8.index(utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)] }
+    }
+
+    /// For `apiCandidatesByBytes`, by byte: 0 a word's byte, 1 a separator (space, tab, line
+    /// feed), 2 a byte a candidate word needs one of, 3 a carriage return (the general path).
+    private static let apiWordClasses: [UInt8] = (0..<256).map { byte -> UInt8 in
+        switch byte {
+        case 0x20, 0x0A, 0x09: return 1
+        case 0x28, 0x55, 0x42, 0x4E, 0x44, 0x50: return 2
+        case 0x0D: return 3
+        default: return 0
+        }
     }
 
     static func apiByCharacter(_ word: Substring) -> String? {

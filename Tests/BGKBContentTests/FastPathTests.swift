@@ -283,3 +283,38 @@ import Testing
         }
     }
 }
+
+/// The byte scan for API words must find exactly the words the general split keeps, in order,
+/// or leave the text to it (a carriage return, a space that joins a neighbour).
+@Suite struct APICandidateTests {
+    static let texts: [String] = FastPathTests.texts + FastPathTests.apiWords + [
+        "UIApplication.shared.beginBackgroundTask(withName:) then endBackgroundTask(_:)\tand\nBGTaskScheduler",
+        "Use DispatchQueue.main and ProcessInfo.processInfo, not NSProcessInfo; P Q U B N D ( ) UI BG NS",
+        "  leading (paren\n\ntrailing UI  ", "no candidates at all here", "(", "U", "a(b c)d UIx",
+        "Apple’s “UIApplication.shared” and ‘BGTask(x)’ — é UIé", "UI\u{301} BG \u{301}NS (\u{301}x)",
+        "BGTask(x)\u{0600} UIKit.y prepend", "UIKit(a) \u{301}BGTask(b) mark",
+        String(repeating: "word BGTask(x) ", count: 50),
+    ]
+
+    @Test(arguments: texts)
+    func byteScanKeepsTheWordsTheSplitKeeps(_ text: String) {
+        guard let fast = PlainText.apiCandidatesByBytes(text) else {
+            // Left to the general path only for what `wordSlices` leaves to Characters.
+            #expect(text.utf8.contains(0x0D) || text.unicodeScalars.contains { $0.value >= 0x80 }, "\(text.debugDescription)")
+            return
+        }
+        #expect(fast == PlainText.apiCandidates(text), "\(text.debugDescription)")
+    }
+
+    @Test func byteScanKeepsTheWordsTheSplitKeepsOnEveryRule() throws {
+        let corpus = try ContentCorpusTests.result.get().corpus
+        var scanned = 0
+        for rule in corpus.rules {
+            let text = rule.statement + " " + rule.details
+            guard let fast = PlainText.apiCandidatesByBytes(text) else { continue }
+            scanned += 1
+            #expect(fast == PlainText.apiCandidates(text), "\(rule.id)")
+        }
+        #expect(scanned > corpus.rules.count / 2)
+    }
+}
