@@ -565,6 +565,26 @@ extension String.UTF8View {
 extension UnsafeBufferPointer<UInt8> {
     /// The first position of `byte` at or after `start`, found by memchr (many bytes at a time,
     /// where a Swift loop looked at each).
+    /// Whether every byte is ASCII and none is a carriage return: eight bytes at a time (a high
+    /// bit set, or a zero byte in the word XOR 0x0D repeated, by the usual bit test).
+    var isASCIIWithoutCarriageReturn: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let carriage = word ^ (ones &* 0x0D)
+            if (word & highs) | ((carriage &- ones) & ~carriage & highs) != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if base[index] >= 0x80 || base[index] == 0x0D { return false }
+            index += 1
+        }
+        return true
+    }
+
     func index(of byte: UInt8, from start: Int) -> Int? {
         guard let base = baseAddress, start < count, let found = memchr(base + start, Int32(byte), count - start) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))

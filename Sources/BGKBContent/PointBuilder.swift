@@ -216,15 +216,16 @@ extension BlockWalker {
     /// byte is a character, so the bytes can be read directly; other text is read by character.
     static func hasExpectationLine(_ text: String) -> Bool {
         let found: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
+            guard bytes.isASCIIWithoutCarriageReturn else { return nil }
             let expect = Array("expect".utf8)
             var index = 0
             while index < bytes.count {
-                // At a line's start: skip its indentation, then compare.
+                // At a line's start: skip its indentation, then compare; then on to the next line
+                // by memchr (a byte loop to each line's end cost most of the scan).
                 while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
                 if bytes.count - index >= expect.count, bytes[index..<(index + expect.count)].elementsEqual(expect) { return true }
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-                index += 1
+                guard let lineEnd = bytes.index(of: UInt8(ascii: "\n"), from: index) else { return false }
+                index = lineEnd + 1
             }
             return false
         }

@@ -318,3 +318,18 @@ import Testing
         #expect(scanned > corpus.rules.count / 2)
     }
 }
+
+/// The word-at-a-time ASCII test must agree with a byte loop wherever the odd byte sits.
+@Suite struct ASCIIScanTests {
+    @Test(arguments: [0x0D, 0x80, 0xE2, 0xFF, 0x0C, 0x0E, 0x7F] as [UInt8])
+    func agreesWithAByteLoopAtEveryOffset(_ odd: UInt8) {
+        for length in 0...19 {
+            for position in -1..<length {
+                var bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+                if position >= 0 { bytes[position] = odd }
+                let expected = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+                bytes.withUnsafeBufferPointer { #expect($0.isASCIIWithoutCarriageReturn == expected, "\(length) \(position)") }
+            }
+        }
+    }
+}
