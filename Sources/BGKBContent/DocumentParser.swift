@@ -127,7 +127,19 @@ struct BlockWalker {
     var firstHeading: String?
     var annotated = false
     /// First lines of the top-level paragraphs and headings (see `firstLine(of:)`).
-    var firstLines: [BlockKey: String] = [:]
+    var firstLines: [BlockKey: FirstLine] = [:]
+
+    /// A top-level block's first line, and whether that makes it the revision history's title
+    /// (asked of every block two or three times: trimmed and lowercased once).
+    struct FirstLine {
+        var text: String
+        var isHistoryTitle: Bool
+
+        init(_ text: String) {
+            self.text = text
+            isHistoryTitle = BlockWalker.isHistoryTitle(firstLine: text)
+        }
+    }
 
     /// A top-level block, by where it starts and ends (no two share both).
     struct BlockKey: Hashable {
@@ -145,7 +157,7 @@ struct BlockWalker {
     mutating func walk(_ document: MarkdownNode, diagnostics: inout Diagnostics) {
         for block in document.children {
             switch block.kind {
-            case .paragraph, .heading: firstLines[BlockKey(block)] = Self.firstLine(of: block)
+            case .paragraph, .heading: firstLines[BlockKey(block)] = FirstLine(Self.firstLine(of: block))
             default: break
             }
         }
@@ -247,7 +259,7 @@ struct BlockWalker {
     }
 
     private func firstLine(of block: MarkdownNode) -> String {
-        firstLines[BlockKey(block)] ?? Self.firstLine(of: block)
+        firstLines[BlockKey(block)]?.text ?? Self.firstLine(of: block)
     }
 
     private func isSignOff(_ block: MarkdownNode) -> Bool {
@@ -258,10 +270,14 @@ struct BlockWalker {
     private func isHistoryTitle(_ block: MarkdownNode) -> Bool {
         switch block.kind {
         case .heading, .paragraph:
-            let first = firstLine(of: block)
-            return DocumentParser.historyTitles.contains(first.trimmingCharacters(in: ":").trimmed.lowercased())
+            if let known = firstLines[BlockKey(block)] { return known.isHistoryTitle }
+            return Self.isHistoryTitle(firstLine: Self.firstLine(of: block))
         default: return false
         }
+    }
+
+    static func isHistoryTitle(firstLine: String) -> Bool {
+        DocumentParser.historyTitles.contains(firstLine.trimmingCharacters(in: ":").trimmed.lowercased())
     }
 
     /// `block.plainText.trimmed.split(separator: "\n").first`, in one pass that stops once the line is
