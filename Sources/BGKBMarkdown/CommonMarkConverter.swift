@@ -12,7 +12,10 @@ public enum CommonMarkConverter {
     /// front matter in its file), so positions point into the original file.
     public static func parse(_ text: String, lineOffset: Int = 0) -> MarkdownNode {
         let lines = LineTable(text)
-        let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
+        // No CMARK_OPT_VALIDATE_UTF8, here or below: a Swift String's bytes are valid UTF-8, so
+        // cmark's check of every line (a copy that looks at each byte) could never change them,
+        // and `strlen` stops at a NUL before cmark sees one.
+        let options = CMARK_OPT_SOURCEPOS
         let document: OpaquePointer? = text.withCString { pointer in
             cmark_parse_document(pointer, strlen(pointer), options)
         }
@@ -28,7 +31,7 @@ public enum CommonMarkConverter {
     /// block whose children are blocks. The search index asks this of every rule.
     public static func plainText(_ text: String) -> String {
         let document: OpaquePointer? = text.withCString { pointer in
-            cmark_parse_document(pointer, strlen(pointer), CMARK_OPT_VALIDATE_UTF8)
+            cmark_parse_document(pointer, strlen(pointer), CMARK_OPT_DEFAULT)
         }
         guard let document else { return "" }
         defer { cmark_node_free(document) }
@@ -94,7 +97,7 @@ public enum CommonMarkConverter {
     /// that copies them into its own bytes needs none).
     public static func withRenderedHTML<Result>(_ markdown: String, smartPunctuation: Bool = false,
                                                 _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        var options = CMARK_OPT_DEFAULT | CMARK_OPT_VALIDATE_UTF8
+        var options = CMARK_OPT_DEFAULT
         if smartPunctuation { options |= CMARK_OPT_SMART }
         guard let rendered = markdown.withCString({ cmark_markdown_to_html($0, strlen($0), options) }) else {
             return try body(UnsafeBufferPointer(start: nil, count: 0))
