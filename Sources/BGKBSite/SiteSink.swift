@@ -95,7 +95,7 @@ final class SiteSink: @unchecked Sendable {
         lock.lock()
         let isNew = emitted.insert(path).inserted
         byteCount += count
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = SiteWriter.parentFolder(path)
         var needsFolder = false
         if !folder.isEmpty, !madeFolders.contains(folder) { madeFolders.insert(folder); needsFolder = true }
         // Folders are made under the lock, so no thread writes into a folder that is not there yet.

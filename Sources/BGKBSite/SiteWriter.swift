@@ -28,7 +28,7 @@ public enum SiteWriter {
         let staging = try stage(directory)
         do {
             for path in site.files.keys.sorted() {
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = parentFolder(path)
                 if !folder.isEmpty { try staging.makeFolder(folder) }
                 try staging.write(path, site.files[path, default: ""])
             }
@@ -45,6 +45,8 @@ public enum SiteWriter {
         let target: URL
         /// `.Site.building-PID`, next to the target.
         let folder: URL
+        /// `folder.path`, made once: each file's path starts with it.
+        let folderPath: String
         /// The site being replaced, when there is one made by `bgkb build`: a file whose bytes
         /// are unchanged is hard-linked from it rather than written again (see `writeFile`).
         let previous: String?
@@ -52,6 +54,7 @@ public enum SiteWriter {
         init(target: URL, folder: URL, previous: String? = nil) {
             self.target = target
             self.folder = folder
+            folderPath = folder.path
             self.previous = previous
         }
 
@@ -83,7 +86,7 @@ public enum SiteWriter {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
             }
-            try SiteWriter.writeFile(folder.path + "/" + relative, bytes, unchangedIn: previous.map { $0 + "/" + relative })
+            try SiteWriter.writeFile(folderPath + "/" + relative, bytes, unchangedIn: previous.map { $0 + "/" + relative })
         }
 
         /// A file written piece by piece (a large index that is never whole in memory).
@@ -91,7 +94,7 @@ public enum SiteWriter {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
             }
-            return try FileStream(path: folder.path + "/" + relative, unchangedIn: previous.map { $0 + "/" + relative })
+            return try FileStream(path: folderPath + "/" + relative, unchangedIn: previous.map { $0 + "/" + relative })
         }
 
         /// The swap: move the old folder aside, move the new one in, then delete the old one.
@@ -336,7 +339,34 @@ public enum SiteWriter {
     }
 
     static func isSafeRelativePath(_ path: String) -> Bool {
-        !path.isEmpty && !path.hasPrefix("/") && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        // Component by component over the bytes: none empty (which also rules out a leading
+        // `/`), none `.` or `..`. Splitting the path into Substrings cost 13 k instructions a file.
+        var path = path
+        return path.withUTF8 { bytes -> Bool in
+            guard !bytes.isEmpty else { return false }
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
+                let length = end - start
+                if length == 0 { return false }
+                if bytes[start] == UInt8(ascii: "."), length == 1 || (length == 2 && bytes[start + 1] == UInt8(ascii: ".")) { return false }
+                start = end + 1
+            }
+            return true
+        }
+    }
+
+    /// The folder part of a relative path (`rules` of `rules/x.html`, empty for `x.html`): what
+    /// `NSString.deletingLastPathComponent` gives for a safe relative path, at a fraction of its
+    /// 19 k instructions a call.
+    static func parentFolder(_ path: String) -> String {
+        var path = path
+        return path.withUTF8 { bytes -> String in
+            var index = bytes.count
+            while index > 0 && bytes[index - 1] != UInt8(ascii: "/") { index -= 1 }
+            return index > 1 ? String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(index - 1)]), as: UTF8.self) : ""
+        }
     }
 
     private static func readFiles(in root: URL) throws -> [String: Data] {

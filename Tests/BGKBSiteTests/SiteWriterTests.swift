@@ -124,6 +124,18 @@ import Testing
     @Test(arguments: ["", "/etc/passwd", "../x", "a/../../x", "a//b", "./a"])
     func rejectsUnsafePaths(_ path: String) { #expect(SiteWriter.isSafeRelativePath(path) == false) }
 
+    static let paths = ["a.html", "rules/x.html", "", "/", "/etc/passwd", "../x", "a/../../x", "a//b", "./a", "a/.", "a/..", "a/",
+                        "..", ".", ".a", "a..", "..a/b", "a/.b/c", "a/b/c/d.html", "é/ü.html", "a/b/", "//", "a/./b", "assets/style.css"]
+
+    /// The byte checks must decide as the split-based check and NSString did.
+    @Test(arguments: paths)
+    func safePathsAreJudgedAsBySplitting(_ path: String) {
+        let split = !path.isEmpty && !path.hasPrefix("/")
+            && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0 == "." || $0.isEmpty }
+        #expect(SiteWriter.isSafeRelativePath(path) == split)
+        if split { #expect(SiteWriter.parentFolder(path) == (path as NSString).deletingLastPathComponent) }
+    }
+
     static func inode(_ url: URL) throws -> UInt64 {
         try #require((try FileManager.default.attributesOfItem(atPath: url.path))[.systemFileNumber] as? UInt64)
     }
