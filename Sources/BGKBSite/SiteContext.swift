@@ -479,20 +479,25 @@ enum Importance {
     /// the context).
     static func mentionsTopCause(_ rule: Rule) -> Bool {
         var text = Array(rule.statement.utf8)
+        text.reserveCapacity(text.count + rule.details.utf8.count + (rule.why ?? "").utf8.count + 2)
         text.append(UInt8(ascii: " "))
         text.append(contentsOf: rule.details.utf8)
         text.append(UInt8(ascii: " "))
         text.append(contentsOf: (rule.why ?? "").utf8)
-        return text.withUnsafeMutableBufferPointer { bytes -> Bool in
-            for index in bytes.indices where bytes[index] &- UInt8(ascii: "A") < 26 { bytes[index] |= 0x20 }
-            let text = UnsafeBufferPointer(bytes)
+        return text.withUnsafeBufferPointer { text -> Bool in
+            // Lower-cased where compared (A-Z only, as lowercased() changes ASCII), not in a pass
+            // over the whole text first.
+            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
             func has(_ word: StaticString, at index: Int) -> Bool {
                 word.withUTF8Buffer { word in
-                    index >= 0 && index + word.count <= text.count && zip(word, text[index...]).allSatisfy { $0 == $1 }
+                    guard index >= 0 && index + word.count <= text.count else { return false }
+                    for offset in 0..<word.count where lower(text[index + offset]) != word[offset] { return false }
+                    return true
                 }
             }
             for index in text.indices {
-                let byte = text[index]
+                // `c` or `s` in either case: only those two bytes give these values with 0x20 set.
+                let byte = text[index] | 0x20
                 guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") else { continue }
                 let lastWord: StaticString = byte == UInt8(ascii: "c") ? "cause" : "source"
                 guard has(lastWord, at: index) else { continue }
