@@ -85,6 +85,38 @@ import Testing
         }
     }
 
+    /// Random mixes of the five, their neighbours in value, NUL and multi-byte text, of every
+    /// length up to 40: the word scan jumps from one escaped byte to the next and reads the tail
+    /// zero-padded, and must write what a byte-by-byte escape writes.
+    @Test(arguments: 0..<16)
+    func writerEscapesRandomMixesLikeAByteLoop(seed: Int) {
+        let alphabet: [String] = ["<", ">", "&", "\"", "'", "=", ";", "%", "(", "#", "?", "\u{0}", "a", " ", "é", "—", "😀", "x y"]
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(alphabet.count))
+        }
+        for length in 0...40 {
+            let value = (0..<length).map { _ in alphabet[next()] }.joined()
+            var reference = ""
+            for character in value {
+                switch character {
+                case "<": reference += "&lt;"
+                case ">": reference += "&gt;"
+                case "&": reference += "&amp;"
+                case "\"": reference += "&quot;"
+                case "'": reference += "&#39;"
+                default: reference.append(character)
+                }
+            }
+            var writer = HTMLWriter()
+            writer.text(value)
+            #expect(writer.string == reference, "\(value.debugDescription)")
+        }
+    }
+
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
         #expect(SiteContext.demoteHeadings("<h3>x</h3><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">") == "<h5>x</h5><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">")

@@ -123,40 +123,47 @@ struct HTMLWriter {
 
     /// A value from Content, the engine or the configuration, HTML-escaped.
     mutating func text(_ value: String) {
-        var value = value
-        value.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return }
-            // Runs of bytes that need no escaping are copied whole (appending byte by byte was a
-            // fifteenth of a warm build's instructions). Most values have nothing to escape, so
-            // eight bytes at a time are first tested for any of the five (a word-wide zero-byte
-            // test per escaped byte), and only a word that holds one is looked at byte by byte.
-            var runStart = 0
-            var index = 0
-            let count = buffer.count
-            let raw = UnsafeRawPointer(base)
-            while index < count {
-                if index + 8 <= count && !HTMLWriter.holdsEscapedByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = base[index]
-                index += 1
-                let escaped: StaticString
-                switch byte {
-                case UInt8(ascii: "<"): escaped = "&lt;"
-                case UInt8(ascii: ">"): escaped = "&gt;"
-                case UInt8(ascii: "&"): escaped = "&amp;"
-                case UInt8(ascii: "\""): escaped = "&quot;"
-                case UInt8(ascii: "'"): escaped = "&#39;"
-                default: continue
-                }
-                let at = index - 1
-                if runStart < at { append(base + runStart, count: at - runStart) }
-                escaped.withUTF8Buffer { append($0) }
-                runStart = index
-            }
-            if runStart < count { append(base + runStart, count: count - runStart) }
+        // The bytes in place, without a copy of the String to call the mutating `withUTF8` on
+        // (its retain and release were a tenth of a call); a String without contiguous UTF-8
+        // (bridged) is copied into some first.
+        if value.utf8.withContiguousStorageIfAvailable({ escapeText($0) }) == nil {
+            var value = value
+            value.withUTF8 { escapeText($0) }
         }
+    }
+
+    private mutating func escapeText(_ buffer: UnsafeBufferPointer<UInt8>) {
+        guard let base = buffer.baseAddress else { return }
+        // Runs of bytes that need no escaping are copied whole (appending byte by byte was a
+        // fifteenth of a warm build's instructions). Most values have nothing to escape, so
+        // eight bytes at a time are first tested for any of the five (a word-wide zero-byte
+        // test per escaped byte), and only a word that holds one is looked at byte by byte.
+        var runStart = 0
+        var index = 0
+        let count = buffer.count
+        let raw = UnsafeRawPointer(base)
+        while index < count {
+            if index + 8 <= count && !HTMLWriter.holdsEscapedByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
+            }
+            let byte = base[index]
+            index += 1
+            let escaped: StaticString
+            switch byte {
+            case UInt8(ascii: "<"): escaped = "&lt;"
+            case UInt8(ascii: ">"): escaped = "&gt;"
+            case UInt8(ascii: "&"): escaped = "&amp;"
+            case UInt8(ascii: "\""): escaped = "&quot;"
+            case UInt8(ascii: "'"): escaped = "&#39;"
+            default: continue
+            }
+            let at = index - 1
+            if runStart < at { append(base + runStart, count: at - runStart) }
+            escaped.withUTF8Buffer { append($0) }
+            runStart = index
+        }
+        if runStart < count { append(base + runStart, count: count - runStart) }
     }
 
     /// Whether any byte of `word` is one `text` escapes (`< > & " '`): for each, the word XOR
