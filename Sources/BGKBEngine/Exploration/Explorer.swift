@@ -284,6 +284,8 @@ public struct Explorer {
             heads.reserveCapacity(count)
             tails.reserveCapacity(count)
             unforced.reserveCapacity(count)
+            // About one entry for every four keys (most schedules are covered, not run).
+            entries.reserveCapacity(count / 4)
         }
 
         private mutating func newKey(unforced twin: Int32?) -> Int32 {
@@ -529,6 +531,8 @@ public struct Explorer {
         var quietPool: [Double] = []
         var memo = Memo()
         memo.reserveKeys(512)
+        // Made once: the property builds its array on every read.
+        let budgets = self.budgets
         /// The simulated schedules, for `covered`'s `repeats`.
         var ran: [Schedule] = []
         /// Level 0's schedules (budget, refusal, forced expiry); deeper levels add only choices.
