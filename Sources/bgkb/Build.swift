@@ -7,6 +7,7 @@ extension BGKB {
     /// Lints Content, runs every example, and writes the static site.
     struct Build: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Generate the static site (default Content/ → Site/) from Content and the engine's verdicts.",
             discussion: """
             Content is linted and every example is run first; on any error the diagnostics are printed, the \

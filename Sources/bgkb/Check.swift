@@ -7,6 +7,7 @@ extension BGKB {
     /// Runs every example of every rule across the explored schedules.
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Run every rule's examples in the simulator and report whether each behaves as its rule says.",
             discussion: """
                 A `follows` example must hold in every explored schedule; a `breaks` example must fail in \

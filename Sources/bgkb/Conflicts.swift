@@ -4,7 +4,7 @@ import BGKBModel
 extension BGKB {
     /// Every place where sources or versions disagree, with the evidence and our reading.
     struct Conflicts: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the conflicts between sources and versions, with our assessment.")
+        static let configuration = CommandConfiguration(commandName: "conflicts", abstract: "List the conflicts between sources and versions, with our assessment.")
 
         @OptionGroup var options: ContentOptions
 

@@ -4,7 +4,7 @@ import BGKBModel
 extension BGKB {
     /// Checks Content and prints every problem at once.
     struct Lint: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check Content and report every problem as path:line:column.")
+        static let configuration = CommandConfiguration(commandName: "lint", abstract: "Check Content and report every problem as path:line:column.")
 
         @OptionGroup var options: ContentOptions
 

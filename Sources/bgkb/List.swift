@@ -5,7 +5,7 @@ import Foundation
 extension BGKB {
     /// One rule a line, or JSON for machines.
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the rules: id, kind, topics.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the rules: id, kind, topics.")
 
         @OptionGroup var options: ContentOptions
 

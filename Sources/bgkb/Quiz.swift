@@ -8,6 +8,7 @@ extension BGKB {
     /// `bgkb quiz`: questions drawn from the knowledge, scheduled by spaced repetition.
     struct Quiz: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "quiz",
             abstract: "Learn the rules: a quiz with spaced repetition.",
             discussion: """
             Answer with a letter or number; ? shows a hint, s skips, q quits. Ctrl-C and end of \

@@ -4,7 +4,7 @@ import BGKBModel
 extension BGKB {
     /// Everything known about one rule.
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a rule: statement, details, sources, revision history, conflicts.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show a rule: statement, details, sources, revision history, conflicts.")
 
         @OptionGroup var options: ContentOptions
 
