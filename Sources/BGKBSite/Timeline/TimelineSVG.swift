@@ -162,7 +162,9 @@ enum TimelineSVG {
             self.plotRight = plotRight
             axisY = plotBottom
             laneRows = laneNames.enumerated().map { index, name in
-                let label = name.count > 20 ? String(name.prefix(19)) + "…" : name
+                // Characters are counted only when the bytes could exceed the limit (a name has at
+                // most as many Characters as UTF-8 bytes): counting them was 350 instructions a name.
+                let label = name.utf8.count > 20 && name.count > 20 ? String(name.prefix(19)) + "…" : name
                 return (y: (laneY(index) + 2), height: (TimelineSVG.laneHeight - 4),
                         textY: (laneY(index) + 19), label: label, fullLabel: name)
             }
@@ -193,7 +195,7 @@ enum TimelineSVG {
                 let kind = TimelineSVG.stateClass(detail)
                 segments.append((x: left, y: (laneY(0) + 6), w: width,
                                  h: (TimelineSVG.laneHeight - 12), kind: kind, event: index,
-                                 showLabel: width >= Double(detail.count) * 7 + 8,
+                                 showLabel: width >= Double(detail.utf8.count) * 7 + 8 || width >= Double(detail.count) * 7 + 8,
                                  textX: (left + 5), textY: (laneY(0) + 19)))
             }
 
