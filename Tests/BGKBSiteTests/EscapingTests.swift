@@ -57,20 +57,22 @@ import Testing
     /// `text` tests eight bytes at a time before looking at single bytes: each escaped byte, at
     /// every offset of values long enough to take that path, next to multi-byte UTF-8 and to
     /// bytes one off the escaped ones, comes out as a byte-by-byte escape writes it.
+    /// The escape written out Character by Character: what `HTMLWriter.text` must produce.
+    static func reference(_ value: String) -> String {
+        value.map { character -> String in
+            switch character {
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "&": return "&amp;"
+            case "\"": return "&quot;"
+            case "'": return "&#39;"
+            default: return String(character)
+            }
+        }.joined()
+    }
+
     @Test(arguments: ["<", ">", "&", "\"", "'"])
     func writerEscapesAtEveryOffsetOfLongValues(_ special: String) {
-        func reference(_ value: String) -> String {
-            value.map { character -> String in
-                switch character {
-                case "<": return "&lt;"
-                case ">": return "&gt;"
-                case "&": return "&amp;"
-                case "\"": return "&quot;"
-                case "'": return "&#39;"
-                default: return String(character)
-                }
-            }.joined()
-        }
         let fillers = ["abcdefghijklmnopqrstuvwxyz0123", "=;%(#)é—“😀”=;%(#)é—“", "\u{3B}\u{3D}\u{21}\u{23}\u{25}\u{28}\u{3F}\u{40}"]
         for filler in fillers {
             let characters = Array(filler)
@@ -79,7 +81,7 @@ import Testing
                     let value = String(characters[..<offset]) + special + String(characters[offset...]) + tail
                     var writer = HTMLWriter()
                     writer.text(value)
-                    #expect(writer.string == reference(value), "\(value.debugDescription)")
+                    #expect(writer.string == Self.reference(value), "\(value.debugDescription)")
                 }
             }
         }
@@ -100,20 +102,9 @@ import Testing
         }
         for length in 0...40 {
             let value = (0..<length).map { _ in alphabet[next()] }.joined()
-            var reference = ""
-            for character in value {
-                switch character {
-                case "<": reference += "&lt;"
-                case ">": reference += "&gt;"
-                case "&": reference += "&amp;"
-                case "\"": reference += "&quot;"
-                case "'": reference += "&#39;"
-                default: reference.append(character)
-                }
-            }
             var writer = HTMLWriter()
             writer.text(value)
-            #expect(writer.string == reference, "\(value.debugDescription)")
+            #expect(writer.string == Self.reference(value), "\(value.debugDescription)")
         }
     }
 
