@@ -213,8 +213,7 @@ enum PlainText {
     /// API-shaped words in unformatted text: selectors such as `beginBackgroundTask(expirationHandler:)`
     /// and framework types such as `UIApplication`, `BGTaskScheduler`.
     static func apis(in text: String) -> [String] {
-        if let words = apiCandidatesByBytes(text) { return words.compactMap { apiASCII($0) ?? apiByCharacter($0) }.uniqued }
-        return apiCandidates(text).compactMap { word -> String? in
+        (apiCandidatesByBytes(text) ?? apiCandidates(text)).compactMap { word -> String? in
             if let ascii = apiASCII(word) { return ascii }
             return apiByCharacter(word)
         }.uniqued
@@ -274,13 +273,14 @@ enum PlainText {
     }
 
     /// For `apiCandidatesByBytes`, by byte: 0 a word's byte, 1 a separator (space, tab, line
-    /// feed), 2 a byte a candidate word needs one of, 3 a carriage return (the general path).
+    /// feed), 2 a byte a candidate word needs one of (`(`, a prefix's first), 3 a carriage return
+    /// (the general path).
     private static let apiWordClasses: [UInt8] = (0..<256).map { byte -> UInt8 in
         switch byte {
         case 0x20, 0x0A, 0x09: return 1
-        case 0x28, 0x55, 0x42, 0x4E, 0x44, 0x50: return 2
         case 0x0D: return 3
-        default: return 0
+        case 0x28: return 2
+        default: return apiPrefixBytes.contains { $0.first == UInt8(byte) } ? 2 : 0
         }
     }
 

@@ -84,3 +84,18 @@ import Testing
         }
     }
 }
+
+/// The parser recognises the receivers it drops by their first name's length, written out for
+/// speed: every first name in `ignoredReceivers` must pass, and near misses must not.
+@Suite struct IgnoredReceiverTests {
+    @Test func everyReceiversFirstNameIsRecognised() {
+        for receiver in ScenarioParser.ignoredReceivers {
+            #expect(ScenarioParser.isIgnoredFirstName(receiver[0]), "\(receiver)")
+        }
+    }
+
+    @Test(arguments: ["", "sel", "selfs", "Self", "DispatchQueue", "processInfo", "UIApplicatio", "BGTaskSchedulers", "app"])
+    func otherNamesAreNot(_ name: String) {
+        #expect(!ScenarioParser.isIgnoredFirstName(name))
+    }
+}

@@ -99,8 +99,7 @@ struct ScenarioLexer {
         var table: [PackedSymbol] = []
         for first in 0..<128 {
             for (index, symbol) in symbols.enumerated() where Int(symbol.utf8.first!) == first {
-                let bytes = symbol.utf8.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (8 * UInt32($1.offset)) }
-                table.append(PackedSymbol(bytes: bytes, length: symbol.utf8.count, index: index))
+                table.append(PackedSymbol(bytes: ScenarioSymbol(symbol).packed, length: symbol.utf8.count, index: index))
             }
         }
         return table

@@ -981,11 +981,12 @@ public struct ScenarioParser {
 
     /// Drops the receivers an iOS developer writes but that carry no meaning here
     /// (`UIApplication.shared.`, `self.`, `BGTaskScheduler.shared.`, `ProcessInfo.processInfo.`).
-    private static let ignoredReceivers: [[String]] = [["UIApplication", "shared"], ["self"], ["BGTaskScheduler", "shared"],
+    static let ignoredReceivers: [[String]] = [["UIApplication", "shared"], ["self"], ["BGTaskScheduler", "shared"],
                                                        ["ProcessInfo", "processInfo"], ["application"], ["UIApplication"]]
     /// Whether `name` is one of `ignoredReceivers`' first names. Most paths start with none of
     /// them, so the length decides first: comparing unequal strings took 35 instructions each.
-    private static func isIgnoredFirstName(_ name: String) -> Bool {
+    /// (`ScenarioParserTests` checks this against `ignoredReceivers`.)
+    static func isIgnoredFirstName(_ name: String) -> Bool {
         switch name.utf8.count {
         case 4: return name == "self"
         case 11: return name == "ProcessInfo" || name == "application"
