@@ -84,11 +84,10 @@ struct ScenarioLexer {
                                     "{", "}", "(", ")", "[", "]", ",", ":", ".", "!", "=", "<", ">", ";", "?", "@", "+", "-", "*", "/", "_"]
 
     /// A symbol for the byte lexer: its bytes packed into an integer, first byte lowest (every
-    /// symbol is one to three bytes), its length, and its index in `symbols`.
+    /// symbol is one to three bytes) as `ScenarioSymbol` holds them, and its length.
     struct PackedSymbol {
         var bytes: UInt32
         var length: Int
-        var index: Int
     }
 
     /// The symbols grouped by first byte, each group in `symbols`' order (longest first), and for
@@ -98,8 +97,8 @@ struct ScenarioLexer {
     static let packedSymbols: [PackedSymbol] = {
         var table: [PackedSymbol] = []
         for first in 0..<128 {
-            for (index, symbol) in symbols.enumerated() where Int(symbol.utf8.first!) == first {
-                table.append(PackedSymbol(bytes: ScenarioSymbol(symbol).packed, length: symbol.utf8.count, index: index))
+            for symbol in symbols where Int(symbol.utf8.first!) == first {
+                table.append(PackedSymbol(bytes: ScenarioSymbol(symbol).packed, length: symbol.utf8.count))
             }
         }
         return table
