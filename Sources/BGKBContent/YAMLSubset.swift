@@ -3,11 +3,14 @@ import Yams
 /// Reads the few YAML shapes Content's blocks are written in, without libyaml: a mapping of
 /// `key: value` lines whose values are plain or quoted scalars on one line, flow lists
 /// (`[a, "b"]`), flow mappings (`{source: x, locator: "y"}`), a block list of those (`- {…}`),
-/// or another such mapping indented under its key.
+/// or another such mapping indented under its key; and a top-level block list of such mappings
+/// (`sources.yml`, `topics.yml`: `- id: x` with the item's other keys indented under `id`).
 /// Anything else (comments, tabs, escapes, multi-line scalars, anchors, a value that would be a
 /// YAML error) gives nil, and Yams reads the block. The result is the node Yams would give,
 /// marks included; `YAMLSubsetTests` holds it to that on every block in Content. Yams cost about
 /// 240,000 instructions per rule block, a sixth of loading Content; this takes about 45,000.
+/// Yams' first read in a process also compiles its resolver's regular expressions (about 5 ms,
+/// on one core while the others wait for `topics.yml`, at every size of Content).
 enum YAMLSubset {
     /// A line's UTF-8 bytes. Every byte the subset looks for is ASCII, and no byte of a
     /// multi-byte character is, so scanning bytes finds exactly the characters it means.
@@ -41,7 +44,7 @@ enum YAMLSubset {
             index += 1
         }
         lines.append(bytes[start...])
-        return topLevelMapping(lines)
+        return topLevel(&lines)
     }
 
     private static func isKeyCharacter(_ byte: UInt8) -> Bool {
@@ -67,9 +70,20 @@ enum YAMLSubset {
         return index
     }
 
-    private static func topLevelMapping(_ lines: [Line]) -> YAMLNode? {
+    /// A mapping, or a list starting in the first column; nothing but blank lines after it.
+    private static func topLevel(_ lines: inout [Line]) -> YAMLNode? {
         var lineIndex = 0
-        guard let node = blockMapping(lines, &lineIndex, indent: 0) else { return nil }
+        while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
+        guard lineIndex < lines.count else { return nil }
+        let node: YAMLNode
+        if lines[lineIndex].first == UInt8(ascii: "-") {
+            guard let list = blockList(&lines, &lineIndex, indent: 0) else { return nil }
+            node = list
+        } else {
+            lineIndex = 0
+            guard let mapping = blockMapping(&lines, &lineIndex, indent: 0) else { return nil }
+            node = mapping
+        }
         // Whatever is left must be blank: a line less indented than a nested mapping ends it, and
         // at the top that is a line the subset does not know.
         while lineIndex < lines.count {
@@ -82,7 +96,7 @@ enum YAMLSubset {
     /// `key: value` lines indented by `indent`, from `lineIndex` to the first line indented less
     /// (left there). A key with nothing after its colon takes a block list, or a mapping indented
     /// deeper, from the lines that follow.
-    private static func blockMapping(_ lines: [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
+    private static func blockMapping(_ lines: inout [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
         var pairs: [(key: YAMLNode, value: YAMLNode)] = []
         var mark: YAMLNode.Mark?
         while lineIndex < lines.count {
@@ -108,10 +122,10 @@ enum YAMLSubset {
                 let first = skipSpaces(next, next.startIndex)
                 let nextIndent = first - next.startIndex
                 if next[first] == UInt8(ascii: "-") {
-                    guard nextIndent >= indent, let list = blockList(lines, &lineIndex, indent: nextIndent) else { return nil }
+                    guard nextIndent >= indent, let list = blockList(&lines, &lineIndex, indent: nextIndent) else { return nil }
                     pairs.append((key: key, value: list))
                 } else {
-                    guard nextIndent > indent, let nested = blockMapping(lines, &lineIndex, indent: nextIndent) else { return nil }
+                    guard nextIndent > indent, let nested = blockMapping(&lines, &lineIndex, indent: nextIndent) else { return nil }
                     pairs.append((key: key, value: nested))
                 }
                 continue
@@ -127,9 +141,10 @@ enum YAMLSubset {
         return YAMLNode(.mapping(pairs), mark: mark)
     }
 
-    /// `- item` lines indented by `indent`, each item a one-line value, from `lineIndex` to the
-    /// first line that is not one (left there).
-    private static func blockList(_ lines: [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
+    /// `- item` lines indented by `indent`, from `lineIndex` to the first line that is not one
+    /// (left there). An item is a one-line value, or a mapping whose first key follows the dash
+    /// and whose other keys are indented to that key's column.
+    private static func blockList(_ lines: inout [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
         var items: [YAMLNode] = []
         let mark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
         while lineIndex < lines.count {
@@ -138,13 +153,32 @@ enum YAMLSubset {
             guard dash - line.startIndex == indent, dash < line.endIndex, line[dash] == UInt8(ascii: "-") else { break }
             guard dash + 1 < line.endIndex, line[dash + 1] == UInt8(ascii: " ") else { return nil }
             let start = skipSpaces(line, dash + 1)
-            guard start < line.endIndex, let (item, after) = value(line, start, line: lineIndex + 1, flow: false),
+            guard start < line.endIndex else { return nil }
+            if startsKey(line, at: start) {
+                // With the dash read as a space, the item is a mapping indented to its first key.
+                // (Nothing reads a line twice, so the copy can stay in `lines`.)
+                var asIndented = Array(line)
+                asIndented[dash - line.startIndex] = UInt8(ascii: " ")
+                lines[lineIndex] = asIndented[...]
+                guard let mapping = blockMapping(&lines, &lineIndex, indent: start - line.startIndex) else { return nil }
+                items.append(mapping)
+                continue
+            }
+            guard let (item, after) = value(line, start, line: lineIndex + 1, flow: false),
                   skipSpaces(line, after) == line.endIndex else { return nil }
             items.append(item)
             lineIndex += 1
         }
         guard !items.isEmpty else { return nil }
         return YAMLNode(.sequence(items), mark: mark)
+    }
+
+    /// `key:` followed by a space or the line's end: the start of a mapping.
+    private static func startsKey(_ line: Line, at start: Int) -> Bool {
+        var end = start
+        while end < line.endIndex && isKeyCharacter(line[end]) { end += 1 }
+        return end > start && end < line.endIndex && line[end] == UInt8(ascii: ":")
+            && (end + 1 == line.endIndex || line[end + 1] == UInt8(ascii: " "))
     }
 
     /// A value starting at `index`, and the index after it. `flow`: inside `[…]` or `{…}`, where

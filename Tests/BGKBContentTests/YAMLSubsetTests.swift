@@ -44,6 +44,13 @@ import Yams
         "a:\n  b: c\n  d:\n    - x\ne: f", "a:\n  b: c\n e: f", "a:\n\n  b: c", "a:\n  - x\n  b: y", "a:\n  b:\n  - x\n  c: y",
         "a:\n  b: c\n    d: e", "a:\n    b: c\n  d: e", "a:\n  b: {c: d}\nz: [1]", "a:\n- x\n- y\nb: z", "a:\n  b:\n    c:\n      - d",
         "a:\n  - x\n - y", "a:\n  b: c\n\n  d: e\n", "a: b\n\n\n", "a:\n  -x", "a:\n  - ", "a:\n  b: c\nb", "a:\n  b",
+        // Top-level lists, as sources.yml and topics.yml are written, and lists of mappings under a key.
+        "- id: a\n  title: b\n- id: c\n  title: d", "- id: a\n  keywords: [x, \"y z\"]\n  summary: s", "\n\n- id: a\n\n  title: b\n\n- id: c\n",
+        "- id: a\n   title: b", "- id: a\n title: b", "- id: a\n  title: b\n    more", "-   id: a\n    title: b", "- id:\n  title: b",
+        "- id: a\n  keywords:\n    - x\n    - y\n- id: b", "- id: a\n  keywords:\n  - x\n  - y\n- id: b", "- id: a\n  nested:\n    k: v\n  t: u",
+        "- a\n- id: b\n  t: c", "- id: a\nid: b", "id: a\n- id: b", " - id: a", "- id: a\n  -x", "- id: a\n  - x", "- id: a: b",
+        "- id: a\n  id: b", "- {id: a}\n- id: b", "- id: a\n- ", "-id: a", "- id: a\n  title: “curly” ü\n  url: https://x.org/a?b=c",
+        "k:\n  - a: b\n    c: d\n  - a: e", "k:\n  - a: b\n     c: d", "k:\n- a: b\n  c: d\nl: m", "- id: a\n\ttitle: b",
     ]
 
     @Test(arguments: contentTexts.indices)
@@ -64,6 +71,24 @@ import Yams
         #expect(read.count * 10 >= blocks.count * 8, "\(read.count) of \(blocks.count) rule blocks")
     }
 
+    /// `topics.yml` and `sources.yml` as Content and the benchmark's generator write them are read
+    /// without Yams, whose first read in a process compiles its regular expressions.
+    @Test(arguments: [
+        "- id: a\n  title: b\n- id: c\n  title: d",
+        "- id: what-is-a-background-task\n  title: What a background task is\n  keywords: [assertion, \"does not start\"]\n",
+        "- id: gen-source-00\n  title: Generated source 0\n  url: https://example.com/sources/0\n  summary: When it calls `x`, it starts.\n",
+        "- id: a\n  keywords:\n    - x\n    - y\n- id: b", "\n\n- id: a\n\n  title: b\n\n- id: c\n",
+    ])
+    func theSubsetReadsTopLevelLists(_ text: String) {
+        #expect(YAMLSubset.parse(text) != nil)
+        Self.check(text)
+    }
+
+    @Test func theSubsetReadsContentsTopicsFile() throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/Content/topics.yml", encoding: .utf8)
+        #expect(YAMLSubset.parse(text) != nil)
+    }
+
     static func check(_ text: String) {
         guard let problem = YAMLSubsetCheck.mismatch(text) else { return }
         let fast = YAMLSubset.parse(text).map(describe) ?? "-"
@@ -80,3 +105,4 @@ import Yams
         }
     }
 }
+
