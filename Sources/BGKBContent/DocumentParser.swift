@@ -15,12 +15,12 @@ struct DocumentParser {
     let topics: [Topic]
 
     func parse(diagnostics: inout Diagnostics) -> ParsedFile {
-        let lines = text.lines
+        let lines = SourceLines(text)
         var front = FrontMatter()
         var bodyStart = 0
-        if lines.first?.trimmed == "---" {
-            if let end = lines.indices.dropFirst().first(where: { lines[$0].trimmed == "---" || lines[$0].trimmed == "..." }) {
-                front = FrontMatter(block: YAMLBlock(path: path, firstLine: 2, columnOffset: 0, text: lines[1..<end].joined(separator: "\n")),
+        if lines[0].trimmed == "---" {
+            if let end = (1..<lines.count).first(where: { lines[$0].trimmed == "---" || lines[$0].trimmed == "..." }) {
+                front = FrontMatter(block: YAMLBlock(path: path, firstLine: 2, columnOffset: 0, text: lines.joined(1..<end)),
                                     diagnostics: &diagnostics)
                 bodyStart = end + 1
             } else {
@@ -28,7 +28,7 @@ struct DocumentParser {
             }
         }
         // `lines[bodyStart...].joined(separator: "\n")`, taken from the text instead of rebuilt.
-        let bodyOffset = lines[..<bodyStart].reduce(bodyStart) { $0 + $1.utf8.count }
+        let bodyOffset = lines.offset(ofLine: bodyStart)
         let body = bodyOffset >= text.utf8.count ? "" : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
         let tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
@@ -114,7 +114,7 @@ struct BlockWalker {
     enum State { case points, signedOff, history, ended }
 
     let parser: DocumentParser
-    let lines: [String]
+    let lines: SourceLines
     let front: FrontMatter
     var state = State.points
     var pending: [MarkdownNode] = []
@@ -148,7 +148,7 @@ struct BlockWalker {
         init(_ block: MarkdownNode) { start = block.start; end = block.end }
     }
 
-    init(parser: DocumentParser, lines: [String], front: FrontMatter) {
+    init(parser: DocumentParser, lines: SourceLines, front: FrontMatter) {
         self.parser = parser
         self.lines = lines
         self.front = front

@@ -187,12 +187,12 @@ extension BlockWalker {
 
     /// A block's Markdown exactly as written in the file.
     func source(of block: MarkdownNode) -> String {
-        let first = max(1, block.start.line), last = min(lines.count, max(block.end.line, first))
+        let first = max(1, block.start.line)
+        var last = min(lines.count, max(block.end.line, first))
         guard first <= last else { return "" }
-        var text = lines[(first - 1)..<last]
         // cmark ends a block on the line before a blank one, except lists, whose end may include it.
-        while let tail = text.last, tail.trimmed.isEmpty { text = text.dropLast() }
-        return text.concatenated(separator: "\n")
+        while last >= first && lines.isBlank(last - 1) { last -= 1 }
+        return lines.joined((first - 1)..<last)
     }
 
     private func example(from block: MarkdownNode, rule: String, diagnostics: inout Diagnostics) -> Example? {

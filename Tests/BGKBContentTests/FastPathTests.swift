@@ -22,6 +22,23 @@ import Testing
         "**Why it matters.** [a link](#x) ~30 s",
     ]
 
+    /// `SourceLines` splits where `String.lines` does (not inside a `\r\n`), reads any run of lines
+    /// as those lines joined by `\n`, and calls blank what trims to nothing.
+    @Test(arguments: texts + ["a\r\n\r\nb\n\r\n\n", "\n", "\n\n", "x\n", "\r\n", "\r\n\n", "---\ntitle: t\n---\nbody\n", " \t \n \u{301}\n\n"])
+    func sourceLinesSplitAsStringLinesDoes(_ text: String) {
+        let lines = SourceLines(text)
+        let expected = text.lines
+        #expect((0..<lines.count).map { Array(lines[$0].utf8) } == expected.map { Array($0.utf8) })
+        #expect((0..<lines.count).map(lines.isBlank) == expected.map(\.trimmed.isEmpty))
+        for start in 0...expected.count {
+            for end in start...expected.count {
+                #expect(Array(lines.joined(start..<end).utf8) == Array(expected[start..<end].joined(separator: "\n").utf8))
+            }
+            let offset = expected[..<start].reduce(start) { $0 + $1.utf8.count }
+            #expect(lines.offset(ofLine: start) == (start < expected.count ? offset : text.utf8.count))
+        }
+    }
+
     /// `uniqued` compares short lists pairwise: it must keep what the Set keeps, in the same order,
     /// canonically equal spellings (one kept) included, on either side of the pairwise limit.
     @Test(arguments: [[], ["a"], ["a", "a"], ["b", "a", "b", "c", "a"], ["caf\u{E9}", "cafe\u{301}", "cafe"], ["\r\n", "\r", "\n", "\r\n"],

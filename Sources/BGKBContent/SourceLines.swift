@@ -1,0 +1,58 @@
+/// A file's text by line, as byte offsets into it rather than a String per line: a document is
+/// asked for a few lines (front matter, fence ends) and for the source of some blocks, and
+/// splitting all of it into Strings (95,000 of them at 1,000 rules) cost more than the asking.
+///
+/// Lines end where `String.split(separator: "\n")` ends them: at a `\n` that is a Character of
+/// its own, so not at the `\n` of a `\r\n` (one Character). The bytes between two lines are
+/// then exactly one `\n`, and a run of lines reads as the lines joined by `\n`.
+struct SourceLines {
+    let text: String
+    /// Where each line starts, in UTF-8 bytes; a line ends one byte before the next starts.
+    private let starts: [Int]
+    private let byteCount: Int
+
+    init(_ text: String) {
+        self.text = text
+        var text = text
+        (starts, byteCount) = text.withUTF8 { bytes -> ([Int], Int) in
+            var starts = [0]
+            var from = 0
+            while let index = bytes.index(of: UInt8(ascii: "\n"), from: from) {
+                if index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { starts.append(index + 1) }
+                from = index + 1
+            }
+            return (starts, bytes.count)
+        }
+    }
+
+    var count: Int { starts.count }
+
+    /// The line's bytes, from its start to the `\n` that ends it (or the text's end).
+    private func range(_ index: Int) -> Range<Int> {
+        starts[index]..<(index + 1 < starts.count ? starts[index + 1] - 1 : byteCount)
+    }
+
+    private func string(_ bytes: Range<Int>) -> String {
+        var text = text
+        return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+    }
+
+    subscript(index: Int) -> String { string(range(index)) }
+
+    /// Where line `index` starts in the text's bytes (the text's length past the last line).
+    func offset(ofLine index: Int) -> Int { index < starts.count ? starts[index] : byteCount }
+
+    /// Whether the line holds nothing but spaces and tabs: `trimmed` leaves nothing of it. (It also
+    /// trims `\n`, but a line holds one only after a `\r`, which it keeps.)
+    func isBlank(_ index: Int) -> Bool {
+        var text = text
+        let bytes = range(index)
+        return text.withUTF8 { buffer in buffer[bytes].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+    }
+
+    /// Lines `lines` joined by `\n`, read straight from the text.
+    func joined(_ lines: Range<Int>) -> String {
+        guard let last = lines.last else { return "" }
+        return string(starts[lines.lowerBound]..<range(last).upperBound)
+    }
+}
