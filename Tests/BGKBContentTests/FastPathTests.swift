@@ -1,5 +1,5 @@
 @testable import BGKBContent
-import BGKBMarkdown
+@testable import BGKBMarkdown
 import BGKBModel
 import Foundation
 import Testing
@@ -37,6 +37,29 @@ import Testing
             let offset = expected[..<start].reduce(start) { $0 + $1.utf8.count }
             #expect(lines.offset(ofLine: start) == (start < expected.count ? offset : text.utf8.count))
         }
+    }
+
+    /// The Markdown writer's byte paths for ASCII text: the escape (each special at a line's start,
+    /// a word's edge and inside words, next to digits, underscores and line breaks) and the
+    /// backtick test must give what going through Characters gives.
+    @Test(arguments: 0..<8)
+    func markdownEscapeByBytesMatchesCharacters(seed: Int) {
+        let alphabet: [String] = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "a", "Z", "0", "9", " ", "\n", "\t", "(", ":", ".", "@", "{"]
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        func next() -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(alphabet.count))
+        }
+        for length in 0...30 {
+            let text = (0..<length).map { _ in alphabet[next()] }.joined()
+            #expect(MarkdownWriter.escapeASCII(text) == MarkdownWriter.escapeByCharacter(text), "\(text.debugDescription)")
+            #expect(MarkdownWriter.containsBacktick(text) == text.contains("`"))
+        }
+        #expect(MarkdownWriter.escapeASCII("a\r\n#b") == nil)
+        #expect(MarkdownWriter.escapeASCII("é_x") == nil)
+        #expect(MarkdownWriter.containsBacktick("`\u{301}") == false)
     }
 
     /// `uniqued` compares short lists pairwise: it must keep what the Set keeps, in the same order,
