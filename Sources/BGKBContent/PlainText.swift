@@ -616,7 +616,7 @@ extension Array where Element: Hashable {
     /// crash codes) hold a handful of names, and comparing them pairwise costs a fraction of
     /// hashing each into a Set; longer lists still go through one.
     var uniqued: [Element] {
-        guard count > Self.uniquedPairwiseLimit else { return uniquedByHashing }
+        guard count <= Self.uniquedPairwiseLimit else { return uniquedByHashing }
         var result: [Element] = []
         result.reserveCapacity(count)
         for element in self where !result.contains(element) { result.append(element) }
