@@ -78,13 +78,18 @@ import Testing
         return values
     }()
 
-    /// `HTMLWriter.coordinate` writes bytes backwards into a buffer: the bytes `Format.coordinate`
-    /// makes, for every value.
+    /// `HTMLWriter.coordinate` writes its digits in place, after what the writer holds: the bytes
+    /// `Format.coordinate` makes, for every value.
     @Test func coordinatesMatchFormat() {
-        for value in Self.values + [1e15, -1e15, 999_999_999_999_999.9, -0.04, -0.05, -0.06, 0.05, 0.95, -0.95, 302.25, 760] {
+        for value in Self.values + [1e15, -1e15, 999_999_999_999_999.9, -0.04, -0.05, -0.06, 0.05, 0.95, -0.95, 302.25, 760, 9.95, 99.96, -9.96] {
             var writer = HTMLWriter()
             writer.coordinate(value)
             #expect(writer.string == Format.coordinate(value), "\(value)")
+            var after = HTMLWriter()
+            after.markup(" x=\"")
+            after.coordinate(value)
+            after.markup("\"")
+            #expect(after.string == " x=\"" + Format.coordinate(value) + "\"", "\(value)")
         }
     }
 

@@ -87,33 +87,41 @@ struct HTMLWriter {
     }
 
     /// A coordinate as `Format.coordinate` writes it (tenths, no trailing `.0`), straight into
-    /// the bytes.
+    /// the storage: the digits are counted first and written in place (through a buffer and a
+    /// closure, a coordinate cost 180 instructions; a timeline writes a hundred).
     mutating func coordinate(_ value: Double) {
         guard value.isFinite, abs(value) < 1e15 else { append(UInt8(ascii: "0")); return }
         let tenths = Int((value * 10).rounded())
         let magnitude = tenths.magnitude
-        // Written backwards from the end of a small buffer, then appended at once (a byte at a
-        // time, each append checked the array's uniqueness and capacity).
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            func put(_ byte: UInt8) {
-                start -= 1
-                buffer[start] = byte
-            }
-            if magnitude % 10 != 0 {
-                put(UInt8(ascii: "0") + UInt8(magnitude % 10))
-                put(UInt8(ascii: "."))
-            }
-            var whole = magnitude / 10
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(whole % 10))
-                whole /= 10
-            } while whole > 0
-            if tenths < 0 { put(UInt8(ascii: "-")) }
-            let digits = UnsafeRawBufferPointer(rebasing: buffer[start...])
-            append(digits.assumingMemoryBound(to: UInt8.self))
+        var whole = magnitude / 10
+        let fraction = UInt8(truncatingIfNeeded: magnitude % 10)
+        var digits = 1
+        var probe = whole
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
         }
+        // At most a sign, 15 digits, a point and a tenth.
+        reserve(18)
+        let start = storage.base + storage.count
+        var length = 0
+        if tenths < 0 {
+            start[0] = UInt8(ascii: "-")
+            length = 1
+        }
+        var position = length + digits
+        repeat {
+            position -= 1
+            start[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: whole % 10)
+            whole /= 10
+        } while whole > 0
+        length += digits
+        if fraction != 0 {
+            start[length] = UInt8(ascii: ".")
+            start[length + 1] = UInt8(ascii: "0") + fraction
+            length += 2
+        }
+        storage.count += length
     }
 
     /// Markup written in the source code. Only literals can be passed, never a runtime value.

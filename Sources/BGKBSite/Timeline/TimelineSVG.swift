@@ -187,6 +187,7 @@ enum TimelineSVG {
 
             // App state segments, from one state change to the next.
             let states = events.indices.filter { events[$0].kind == .appState }
+            segments.reserveCapacity(states.count)
             for (n, index) in states.enumerated() {
                 let detail = events[index].detail
                 let left = eventX[index]
@@ -216,6 +217,8 @@ enum TimelineSVG {
             let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
             var expiries: [(x: Double, y1: Double, y2: Double, event: Int)] = []
             var dots: [(x: Double, y: Double, kind: String, event: Int)] = []
+            // Most events are steps: room for them all at once, not grown from nothing per timeline.
+            dots.reserveCapacity(events.count)
             var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
             for index in events.indices {
                 let here = eventX[index]
@@ -283,36 +286,40 @@ enum TimelineSVG {
                 w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.coordinate(tick.x); w.markup("\" y=\""); w.coordinate(tick.textY)
                 w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
             }
-            for segment in segments {
-                w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
-                w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
-                let detail = events[segment.event].detail
-                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
-                w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
-                if segment.showLabel {
-                    w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
-                    w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
+            // Events read in place: `events[i].detail` on the array copied the whole event (its
+            // strings retained and released) for each field read.
+            events.withUnsafeBufferPointer { events in
+                for segment in segments {
+                    w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
+                    w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
+                    let detail = events[segment.event].detail
+                    w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
+                    w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
+                    if segment.showLabel {
+                        w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
+                        w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
+                    }
                 }
-            }
-            for bar in bars {
-                w.markup("<rect class=\"tl-task ")
-                if bar.leaked { w.markup("tl-leaked") }
-                w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
-                w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
-                w.markup("</title></rect>\n")
-            }
-            for dot in dots {
-                w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
-                w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
-                w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
-            }
-            for expiry in expiries {
-                w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
-                w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
-                w.text(events[expiry.event].detail)
-                w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
-                w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
-                w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
+                for bar in bars {
+                    w.markup("<rect class=\"tl-task ")
+                    if bar.leaked { w.markup("tl-leaked") }
+                    w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
+                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
+                    w.markup("</title></rect>\n")
+                }
+                for dot in dots {
+                    w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
+                    w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
+                    w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
+                }
+                for expiry in expiries {
+                    w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
+                    w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
+                    w.text(events[expiry.event].detail)
+                    w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
+                    w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
+                    w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
+                }
             }
             for end in ends {
                 w.markup("<line class=\"tl-end tl-"); w.text(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
