@@ -277,7 +277,12 @@ struct BlockWalker {
     }
 
     static func isHistoryTitle(firstLine: String) -> Bool {
-        DocumentParser.historyTitles.contains(firstLine.trimmingCharacters(in: ":").trimmed.lowercased())
+        let candidate = firstLine.trimmingCharacters(in: ":").trimmed
+        // A title is at most 16 ASCII bytes, and lower-casing shrinks text to no less than a third
+        // of its bytes (the Kelvin sign to `k`): a longer line, as most first lines are, is not
+        // one, and is not lower-cased (2,700 instructions a block).
+        guard candidate.utf8.count <= 64 else { return false }
+        return DocumentParser.historyTitles.contains(candidate.lowercased())
     }
 
     /// `block.plainText.trimmed.split(separator: "\n").first`, in one pass that stops once the line is
@@ -455,8 +460,7 @@ struct BlockWalker {
     private func checkFence(_ block: MarkdownNode, diagnostics: inout Diagnostics) {
         guard case let .codeBlock(_, fence) = block.kind, !fence.isEmpty else { return }
         let lastLine = block.end.line
-        let closing = lastLine - 1 < lines.count && lastLine > block.start.line ? lines[lastLine - 1].trimmed : ""
-        let closed = closing.count >= fence.count && closing.allSatisfy { $0 == fence.first }
+        let closed = lastLine - 1 < lines.count && lastLine > block.start.line && lines.closesFence(lastLine - 1, fence)
         if !closed {
             diagnostics.error("unterminated-fence", "code block opened with \(fence) is never closed", at: parser.location(block.start),
                               notes: ["everything after it, to the end of the file, was read as code"])

@@ -50,6 +50,23 @@ struct SourceLines {
         return text.withUTF8 { buffer in buffer[bytes].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
     }
 
+    /// Whether the line, trimmed of spaces and tabs, is a run of at least as many of the fence's
+    /// character as the fence has (`closing.count >= fence.count && closing.allSatisfy { $0 ==
+    /// fence.first }` on the trimmed line, without making it a String). A fence is backticks or
+    /// tildes, so a byte other than the fence's in the run is a Character other than it too.
+    func closesFence(_ index: Int, _ fence: String) -> Bool {
+        guard let mark = fence.utf8.first, mark < 0x80 else { return false }
+        var text = text
+        let bytes = range(index)
+        return text.withUTF8 { buffer in
+            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var start = bytes.lowerBound, end = bytes.upperBound
+            while start < end && isBlank(buffer[start]) { start += 1 }
+            while end > start && isBlank(buffer[end - 1]) { end -= 1 }
+            return end - start >= fence.utf8.count && buffer[start..<end].allSatisfy { $0 == mark }
+        }
+    }
+
     /// Lines `lines` joined by `\n`, read straight from the text.
     func joined(_ lines: Range<Int>) -> String {
         guard let last = lines.last else { return "" }

@@ -39,6 +39,24 @@ import Testing
         }
     }
 
+    /// A fence closes where the trimmed line is a long enough run of its character, as the
+    /// String comparison said.
+    @Test(arguments: ["```", "````", "~~~", "  ```  ", "\t```", "``", "``` x", "```\r", " \u{301}```", "```\u{301}", "", "   ", "~~~~~"])
+    func fenceClosingMatchesTheStringTest(_ line: String) {
+        let lines = SourceLines("```swift\ncode\n" + line)
+        for fence in ["```", "~~~", "````"] {
+            let closing = line.trimmed
+            let expected = closing.count >= fence.count && closing.allSatisfy { $0 == fence.first }
+            #expect(lines.closesFence(2, fence) == expected, "\(line.debugDescription) \(fence)")
+        }
+    }
+
+    @Test(arguments: [("Revision History", true), ("Change history:", true), ("  CHANGELOG  ", true), ("Change Log", true),
+                      ("Revision history of the notes, with every change dated and explained", false), ("History", false)])
+    func historyTitles(_ line: String, _ expected: Bool) {
+        #expect(BlockWalker.isHistoryTitle(firstLine: line) == expected)
+    }
+
     /// The Markdown writer's byte paths for ASCII text: the escape (each special at a line's start,
     /// a word's edge and inside words, next to digits, underscores and line breaks) and the
     /// backtick test must give what going through Characters gives.
