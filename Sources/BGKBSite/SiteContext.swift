@@ -3,8 +3,10 @@ import Foundation
 import BGKBModel
 
 /// Everything the steps share, computed once: the corpus, the engine's verdicts by example, stable
-/// file names, the indexes (topics, APIs, crash codes) and the compiled templates.
-public struct SiteContext: Sendable {
+/// file names, the indexes (topics, APIs, crash codes) and the compiled templates. A class: every
+/// rule page takes it, and copying a struct of twenty references retained each of them, atomically
+/// on objects both cores touch.
+public final class SiteContext: Sendable {
     public let corpus: Corpus
     public let configuration: SiteConfiguration
     let templates: Templates
@@ -45,7 +47,7 @@ public struct SiteContext: Sendable {
     /// API name → its anchor on the API index, unique even when two names slug alike.
     let apiAnchors: [String: String]
 
-    public init(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration = SiteConfiguration()) {
+    public convenience init(corpus: Corpus, verdicts: [ExampleVerdict], configuration: SiteConfiguration = SiteConfiguration()) {
         self.init(corpus: corpus, verdicts: verdicts, ledger: nil, configuration: configuration)
     }
 
