@@ -18,7 +18,8 @@
 # and the peak memory of each (GNU time's maximum resident set size), then hugo/bgkb (above 1:
 # bgkb is faster). It also times `bgkb check` (examples per second) and the first quiz question
 # at the smallest size, prints `bgkb build --timings` of both kinds of build for each size with
-# the steps other than examples against the cmark floor, the two first builds again in
+# the steps other than examples against the cmark floor (the median over as many builds as the
+# timed runs, with its range), the two first builds again in
 # back-to-back pairs (.ci/bench/paired.py: the median of the pairs' hugo/bgkb, steadier than the
 # table's ratio of medians), and the in-process load of the real Content/ (issue 2: well under
 # 100 ms). Above 2,000 rules it times fewer runs (RUNS*2000/size, at least 3, no warm-up): a
@@ -101,21 +102,32 @@ EXTRA=$BENCH_DIR/extra.txt
 
 # The wall time of everything but the examples in `bgkb build --timings` (the whole build, from
 # its "wrote ... in" line, less the example step; summing the steps would count twice the pages
-# made alongside the rule pages), against the cmark floor.
-other_steps() { # timings.txt cmark-seconds
-  python3 - "$1" "$2" <<'PY'
-import re, sys
-total = examples = None
-for line in open(sys.argv[1]):
-    m = re.match(r"^wrote .* in ([0-9.]+) ms", line.strip())
-    if m: total = float(m.group(1)) / 1000
-    m = re.match(r"^run [0-9]+ examples\s+([0-9.]+) (ms|s)\b", line.strip())
-    if m: examples = float(m.group(1)) / (1000 if m.group(2) == "ms" else 1)
-if total is None or examples is None:
+# made alongside the rule pages), against the cmark floor: the median over several builds (one
+# build's figure moved by a tenth from run to run), with their range. Prints the figure line and,
+# on a second line, the file of the median build (whose step table is shown).
+other_steps() { # cmark-seconds timings.txt...
+  python3 - "$@" <<'PY'
+import re, statistics, sys
+floor, files = float(sys.argv[1]), sys.argv[2:]
+runs = []
+for path in files:
+    total = examples = None
+    for line in open(path):
+        m = re.match(r"^wrote .* in ([0-9.]+) ms", line.strip())
+        if m: total = float(m.group(1)) / 1000
+        m = re.match(r"^run [0-9]+ examples\s+([0-9.]+) (ms|s)\b", line.strip())
+        if m: examples = float(m.group(1)) / (1000 if m.group(2) == "ms" else 1)
+    if total is not None and examples is not None:
+        runs.append((total - examples, path))
+if not runs:
     print("steps other than examples: ? (no timings)")
+    print(files[0])
 else:
-    other = total - examples
-    print("steps other than examples: %.3f s = %.1f x the cmark floor (%s s)" % (other, other / float(sys.argv[2]), sys.argv[2]))
+    runs.sort()
+    other = statistics.median(r[0] for r in runs)
+    print("steps other than examples: %.3f s = %.1f x the cmark floor (%s s); median of %d builds, %.3f-%.3f s = %.1f-%.1f x"
+          % (other, other / floor, sys.argv[1], len(runs), runs[0][0], runs[-1][0], runs[0][0] / floor, runs[-1][0] / floor))
+    print(runs[(len(runs) - 1) // 2][1])
 PY
 }
 
@@ -142,15 +154,23 @@ for size in "${SIZES[@]}"; do
   bf=$(median "$dir/bgkb-first.json"); br=$(median "$dir/bgkb-rebuild.json")
   h=$(median "$dir/hugo.json"); hr=$(median "$dir/hugo-rebuild.json"); c=$(median "$dir/cmark.json")
 
-  # One more of each bgkb build, with --timings, also gives its peak memory.
-  rm -rf "$site" "$dir/.site.verdicts"
-  /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-first.txt" 2>&1 || true
-  bfm=$(awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt")
-  /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-rebuild.txt" 2>&1 || true
-  brm=$(awk '{printf "%.1f", $1/1024}' "$BENCH_DIR/peak.txt")
+  # The bgkb builds again with --timings (as many of each as the timed runs), which also give
+  # their peak memory (the largest of the runs).
+  read -r n _ <<<"$(runs_for "$size")"
+  bfm=0; brm=0
+  rm -f "$dir"/timings-*.txt
+  for i in $(seq "$n"); do
+    rm -rf "$site" "$dir/.site.verdicts"
+    /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-first-$i.txt" 2>&1 || true
+    bfm=$(awk -v m="$bfm" '{v = $1/1024; printf "%.1f", (v > m ? v : m)}' "$BENCH_DIR/peak.txt")
+    /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-rebuild-$i.txt" 2>&1 || true
+    brm=$(awk -v m="$brm" '{v = $1/1024; printf "%.1f", (v > m ? v : m)}' "$BENCH_DIR/peak.txt")
+  done
   for kind in first rebuild; do
-    { echo "-- bgkb build --timings, $size rules, $kind:"; sed 's/^/   /' "$dir/timings-$kind.txt"
-      echo "   $(other_steps "$dir/timings-$kind.txt" "$c")"; } >> "$EXTRA"
+    summary=$(other_steps "$c" "$dir"/timings-"$kind"-*.txt)
+    { echo "-- bgkb build --timings, $size rules, $kind (the build of median other steps):"
+      sed 's/^/   /' "$(echo "$summary" | tail -1)"
+      echo "   $(echo "$summary" | head -1)"; } >> "$EXTRA"
   done
   rm -rf "$dir/hugo-public"; hm=$(peak hugo --quiet -s "$dir/hugo" -d "$dir/hugo-public")
   cm=$(peak sh -c "cmark $content/documents/*.md")
