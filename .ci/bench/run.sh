@@ -19,7 +19,7 @@
 # bgkb is faster). It also times `bgkb check` (examples per second) and the first quiz question
 # at the smallest size, prints `bgkb build --timings` of both kinds of build for each size with
 # the steps other than examples against the cmark floor (the median over as many builds as the
-# timed runs, with its range), the two first builds again in
+# timed runs, with its range, and paired with a cmark run after each build), the two first builds again in
 # back-to-back pairs (.ci/bench/paired.py: the median of the pairs' hugo/bgkb, steadier than the
 # table's ratio of medians), and the in-process load of the real Content/ (issue 2: well under
 # 100 ms). Above 2,000 rules it times fewer runs (RUNS*2000/size, at least 3, no warm-up): a
@@ -103,14 +103,17 @@ EXTRA=$BENCH_DIR/extra.txt
 # The wall time of everything but the examples in `bgkb build --timings` (the whole build, from
 # its "wrote ... in" line, less the example step; summing the steps would count twice the pages
 # made alongside the rule pages), against the cmark floor: the median over several builds (one
-# build's figure moved by a tenth from run to run), with their range. Prints the figure line and,
-# on a second line, the file of the median build (whose step table is shown).
-other_steps() { # cmark-seconds timings.txt...
+# build's figure moved by a tenth from run to run), with their range; and paired, each build's
+# figure over a cmark run timed right after it (the median of those ratios), which the machine's
+# drift between the table's cmark runs and these builds cannot move (the same binary's figure
+# at 2,000 rules was 0.144 s one minute and 0.176 s a few minutes later). Prints the figure line
+# and, on a second line, the file of the median build (whose step table is shown).
+other_steps() { # cmark-seconds timings.txt:paired-cmark-seconds...
   python3 - "$@" <<'PY'
 import re, statistics, sys
-floor, files = float(sys.argv[1]), sys.argv[2:]
+floor, pairs = float(sys.argv[1]), [a.rsplit(":", 1) for a in sys.argv[2:]]
 runs = []
-for path in files:
+for path, paired in pairs:
     total = examples = None
     for line in open(path):
         m = re.match(r"^wrote .* in ([0-9.]+) ms", line.strip())
@@ -118,15 +121,16 @@ for path in files:
         m = re.match(r"^run [0-9]+ examples\s+([0-9.]+) (ms|s)\b", line.strip())
         if m: examples = float(m.group(1)) / (1000 if m.group(2) == "ms" else 1)
     if total is not None and examples is not None:
-        runs.append((total - examples, path))
+        runs.append((total - examples, path, (total - examples) / float(paired)))
 if not runs:
     print("steps other than examples: ? (no timings)")
-    print(files[0])
+    print(pairs[0][0])
 else:
     runs.sort()
     other = statistics.median(r[0] for r in runs)
-    print("steps other than examples: %.3f s = %.1f x the cmark floor (%s s); median of %d builds, %.3f-%.3f s = %.1f-%.1f x"
-          % (other, other / floor, sys.argv[1], len(runs), runs[0][0], runs[-1][0], runs[0][0] / floor, runs[-1][0] / floor))
+    ratios = sorted(r[2] for r in runs)
+    print("steps other than examples: %.3f s = %.1f x the cmark floor (%s s); median of %d builds, %.3f-%.3f s; paired with a cmark run each, %.1f x (%.1f-%.1f)"
+          % (other, other / floor, sys.argv[1], len(runs), runs[0][0], runs[-1][0], statistics.median(ratios), ratios[0], ratios[-1]))
     print(runs[(len(runs) - 1) // 2][1])
 PY
 }
@@ -159,15 +163,24 @@ for size in "${SIZES[@]}"; do
   read -r n _ <<<"$(runs_for "$size")"
   bfm=0; brm=0
   rm -f "$dir"/timings-*.txt
+  # Each build is followed by three cmark runs (their median pairs with it).
+  cmark_now() {
+    hyperfine --style none --runs 3 --export-json "$BENCH_DIR/cmark-pair.json" "cmark $content/documents/*.md" >/dev/null 2>&1
+    median "$BENCH_DIR/cmark-pair.json"
+  }
+  first_pairs=(); rebuild_pairs=()
   for i in $(seq "$n"); do
     rm -rf "$site" "$dir/.site.verdicts"
     /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-first-$i.txt" 2>&1 || true
+    first_pairs+=("$dir/timings-first-$i.txt:$(cmark_now)")
     bfm=$(awk -v m="$bfm" '{v = $1/1024; printf "%.1f", (v > m ? v : m)}' "$BENCH_DIR/peak.txt")
     /usr/bin/time -f %M -o "$BENCH_DIR/peak.txt" $build --timings > "$dir/timings-rebuild-$i.txt" 2>&1 || true
+    rebuild_pairs+=("$dir/timings-rebuild-$i.txt:$(cmark_now)")
     brm=$(awk -v m="$brm" '{v = $1/1024; printf "%.1f", (v > m ? v : m)}' "$BENCH_DIR/peak.txt")
   done
   for kind in first rebuild; do
-    summary=$(other_steps "$c" "$dir"/timings-"$kind"-*.txt)
+    if [ "$kind" = first ]; then pairs=("${first_pairs[@]}"); else pairs=("${rebuild_pairs[@]}"); fi
+    summary=$(other_steps "$c" "${pairs[@]}")
     { echo "-- bgkb build --timings, $size rules, $kind (the build of median other steps):"
       sed 's/^/   /' "$(echo "$summary" | tail -1)"
       echo "   $(echo "$summary" | head -1)"; } >> "$EXTRA"
