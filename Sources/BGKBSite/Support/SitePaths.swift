@@ -38,6 +38,33 @@ enum SitePaths {
 /// single hyphens. Content ids are kebab-case already; this guards against anything else.
 enum Slug {
     static func make(_ text: String) -> String {
+        makeASCII(text) ?? makeByScalar(text)
+    }
+
+    /// `make` over bytes, for ASCII text (every id in Content and the generated corpus): its
+    /// lower case is the ASCII one, and each byte a scalar. Appending scalar by scalar to a String
+    /// cost 8,000 instructions an id, and the site slugs every rule id while it makes its context,
+    /// on one core (about 25 ms at 10,000 rules).
+    static func makeASCII(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var lastWasHyphen = true
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
+                bytes.append(lower)
+                lastWasHyphen = false
+            } else if !lastWasHyphen {
+                bytes.append(UInt8(ascii: "-"))
+                lastWasHyphen = true
+            }
+        }
+        while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
+        return bytes.isEmpty ? "x" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func makeByScalar(_ text: String) -> String {
         var result = ""
         var lastWasHyphen = true
         for scalar in text.lowercased().unicodeScalars {
