@@ -63,15 +63,7 @@ import Testing
     @Test(arguments: 0..<8)
     func markdownEscapeByBytesMatchesCharacters(seed: Int) {
         let alphabet: [String] = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "a", "Z", "0", "9", " ", "\n", "\t", "(", ":", ".", "@", "{"]
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next() -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(alphabet.count))
-        }
-        for length in 0...30 {
-            let text = (0..<length).map { _ in alphabet[next()] }.joined()
+        for text in randomMixes(of: alphabet, seed: seed, lengths: 0...30) {
             #expect(MarkdownWriter.escapeASCII(text) == MarkdownWriter.escapeByCharacter(text), "\(text.debugDescription)")
             #expect(MarkdownWriter.containsBacktick(text) == text.contains("`"))
         }

@@ -93,15 +93,7 @@ import Testing
     @Test(arguments: 0..<16)
     func writerEscapesRandomMixesLikeAByteLoop(seed: Int) {
         let alphabet: [String] = ["<", ">", "&", "\"", "'", "=", ";", "%", "(", "#", "?", "\u{0}", "a", " ", "é", "—", "😀", "x y"]
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next() -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(alphabet.count))
-        }
-        for length in 0...40 {
-            let value = (0..<length).map { _ in alphabet[next()] }.joined()
+        for value in randomMixes(of: alphabet, seed: seed, lengths: 0...40) {
             var writer = HTMLWriter()
             writer.text(value)
             #expect(writer.string == Self.reference(value), "\(value.debugDescription)")

@@ -81,15 +81,7 @@ import Testing
     @Test(arguments: 0..<6)
     func slugsByBytesMatchSlugsByScalar(seed: Int) {
         let alphabet: [String] = ["a", "Z", "q", "0", "9", "-", "_", " ", ".", "(", ":", "\n", "\r\n", "@", "[", "`", "{", "~"]
-        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        func next() -> Int {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return Int(state % UInt64(alphabet.count))
-        }
-        for length in 0...24 {
-            let text = (0..<length).map { _ in alphabet[next()] }.joined()
+        for text in randomMixes(of: alphabet, seed: seed, lengths: 0...24) {
             #expect(Slug.makeASCII(text) == Slug.makeByScalar(text), "\(text.debugDescription)")
         }
         #expect(Slug.makeASCII("Gen-Rule-00001") == "gen-rule-00001")

@@ -120,3 +120,16 @@ enum SampleCorpus {
         ]
     }
 }
+
+/// Texts made of random pieces of `alphabet`, one of each length in `lengths`, from a seeded
+/// xorshift: the same texts on every run, for tests that compare a fast path with a reference.
+func randomMixes(of alphabet: [String], seed: Int, lengths: ClosedRange<Int>) -> [String] {
+    var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+    func next() -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(alphabet.count))
+    }
+    return lengths.map { length in (0..<length).map { _ in alphabet[next()] }.joined() }
+}
