@@ -187,11 +187,13 @@ public enum SiteWriter {
     /// Plain open/write/close. Foundation's `Data.write` syncs every file to disk, which made a
     /// 2,000-page build spend most of its time waiting; the folder swap already guarantees that a
     /// reader sees either the old site or the whole new one.
+    ///
     /// Each file is written by the thread that rendered it, side by side with the others. (Under
     /// one lock, a thread that finished a page waited for another's write: a first build of
     /// 10,000 rules into tmpfs took 1.52 s against 1.48 s without it, of 2,000 rules 0.304 s
     /// against 0.291 s; into ext4 on this machine's virtual disk 5.49-5.60 s against 4.55 s,
     /// though with a second more of system time.)
+    ///
     /// Writes `bytes` as the file at `path`, a new file (never into an existing one, which could
     /// be a link into the previous site). When `previous` names a regular file with exactly these
     /// bytes, the file is a hard link to it instead: a rebuild that changes a few rules writes a
