@@ -478,25 +478,6 @@ enum PlainText {
 }
 
 extension String {
-    /// `split(separator: "\n", omittingEmptySubsequences: false).map(String.init)`. A `\n` is a
-    /// character of its own unless a `\r` comes before it, so without `\r` the bytes split directly.
-    var lines: [String] {
-        let fast: [String]?? = utf8.withContiguousStorageIfAvailable { bytes -> [String]? in
-            // By `index(of:from:)` (memchr): the byte loops were three fifths of splitting a document.
-            guard bytes.index(of: UInt8(ascii: "\r"), from: 0) == nil else { return nil }
-            var result: [String] = []
-            var start = 0
-            while let index = bytes.index(of: UInt8(ascii: "\n"), from: start) {
-                result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
-                start = index + 1
-            }
-            result.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-            return result
-        }
-        if let fast, let lines = fast { return lines }
-        return split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    }
-
     var trimmed: String { trimmingCharacters(in: " \n\t") }
     /// Each `\n` as a space. Without `\r`, every `\n` byte is a `\n` character, so bytes are swapped.
     var replacingNewlines: String {
