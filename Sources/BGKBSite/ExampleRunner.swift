@@ -71,22 +71,28 @@ final class ExampleLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var facts: [String: VerdictFacts] = [:]
     private var diagnosticsByRule: [Int: Diagnostics] = [:]
-    private var engineTime = Duration.zero
-    private var pageTime = Duration.zero
+    /// The engine's CPU time in the rule pages, and in the early run (`startEarly`).
+    private var engineCPU = Duration.zero
+    private var earlyEngineCPU = Duration.zero
+    /// Where the early run started and stopped, and where the rule pages stopped (`close`).
+    private var earlyStart: BuildMark?
+    private var earlyEnd: BuildMark?
+    private var rulePagesEnd: BuildMark?
     private var work = ExampleWork()
 
     init(cache: VerdictCache? = nil) {
         self.cache = cache
     }
 
+    /// `engineCPU`: the CPU time this rule's examples took in the rule pages (zero for a rule
+    /// that ran early: the early run counted it).
     func record(rule index: Int, facts entries: [(String, VerdictFacts)], diagnostics: Diagnostics,
-                work done: ExampleWork, engineTime engine: Duration, pageTime page: Duration) {
+                work done: ExampleWork, engineCPU engine: Duration) {
         lock.lock(); defer { lock.unlock() }
         for (identifier, fact) in entries { facts[identifier] = fact }
         work.add(done)
         if !diagnostics.isEmpty { diagnosticsByRule[index] = diagnostics }
-        engineTime += engine
-        pageTime += page
+        engineCPU += engine
     }
 
     func facts(_ identifier: String) -> VerdictFacts? {
@@ -101,8 +107,10 @@ final class ExampleLedger: @unchecked Sendable {
     private var readEarlyFlag = false
 
     func close() {
+        let end = BuildMark.now
         lock.lock(); defer { lock.unlock() }
         closed = true
+        rulePagesEnd = end
     }
 
     var readEarly: Bool {
@@ -128,10 +136,9 @@ final class ExampleLedger: @unchecked Sendable {
     // MARK: Examples run before the rule pages
 
     /// One rule's examples, run before the rule pages started: what `ExampleRunner.check` gave
-    /// for each, in order, and how long they took.
+    /// for each, in order.
     struct EarlyRule {
         var results: [(ExampleVerdict?, Diagnostics)]
-        var engineTime: Duration
     }
 
     private var early: [Int: EarlyRule] = [:]
@@ -149,21 +156,22 @@ final class ExampleLedger: @unchecked Sendable {
     /// work. The verdicts are the ones the rule pages would get (the same function,
     /// deterministic), so the site does not change.
     func startEarly(_ rules: [Rule]) {
+        let start = BuildMark.now
         lock.lock()
         let already = earlyStarted
         earlyStarted = true
+        if !already { earlyStart = start }
         lock.unlock()
         guard !already else { return }
         DispatchQueue.global().async { [self] in
             defer { earlyDone.signal() }
-            let clock = ContinuousClock()
             for index in rules.indices.prefix(Self.earlyLimit) {
                 lock.lock(); let stop = stopEarly; lock.unlock()
                 if stop { return }
-                let start = clock.now
+                let cpu = CPUClock.thread
                 let results = rules[index].examples.map { ExampleRunner.check($0, cache: cache) }
-                let done = EarlyRule(results: results, engineTime: clock.now - start)
-                lock.lock(); early[index] = done; lock.unlock()
+                let engine = CPUClock.thread - cpu
+                lock.lock(); early[index] = EarlyRule(results: results); earlyEngineCPU += engine; lock.unlock()
             }
         }
     }
@@ -176,6 +184,8 @@ final class ExampleLedger: @unchecked Sendable {
         stopEarly = true
         lock.unlock()
         if wait { earlyDone.wait() }
+        let end = BuildMark.now
+        lock.lock(); earlyEnd = end; lock.unlock()
     }
 
     /// Rules whose examples ran early and are not taken yet.
@@ -196,17 +206,18 @@ final class ExampleLedger: @unchecked Sendable {
         return work
     }
 
-    /// The engine's share of the time spent on rules (engine plus page), to split one step's wall
-    /// time into "examples" and "rule pages" for `--timings`.
-    var engineShare: Double {
+    /// The wall time the examples account for, split by where they ran: in the early run
+    /// (beside the build's context) and in the rule pages. Each is the stretch's wall time times
+    /// the engine's share of the CPU time spent in it, so the pages made alongside the rule
+    /// pages count as theirs, not the examples'. Zero for a stretch that has not ended.
+    var examplesTime: (early: Duration, rulePages: Duration) {
         lock.lock(); defer { lock.unlock() }
-        let engine = Self.seconds(engineTime), total = engine + Self.seconds(pageTime)
-        return total > 0 ? engine / total : 0
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
+        var early = Duration.zero, rulePages = Duration.zero
+        if let earlyEnd {
+            early = earlyStart?.share(of: earlyEngineCPU, to: earlyEnd) ?? .zero
+            if let rulePagesEnd { rulePages = earlyEnd.share(of: engineCPU, to: rulePagesEnd) }
+        }
+        return (early, rulePages)
     }
 }
 

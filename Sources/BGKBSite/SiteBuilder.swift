@@ -67,14 +67,17 @@ public enum SiteBuilder {
         var site = build(SiteContext(corpus: corpus, verdicts: [], ledger: ledger, configuration: configuration), into: sink)
         site.exampleDiagnostics = ledger.diagnostics
         site.examplesWork = ledger.totalWork
-        // One step did both jobs; `--timings` shows them apart, split by the time each took.
-        if let index = site.steps.firstIndex(where: { $0.name == "rule pages" }) {
-            let seconds = Double(site.steps[index].duration.components.seconds)
-                + Double(site.steps[index].duration.components.attoseconds) / 1e18
-            let examples = Duration.milliseconds(Int64((seconds * ledger.engineShare * 1000).rounded()))
-            site.examplesTime = examples
-            site.steps[index].duration -= examples
+        // The examples ran inside two steps; `--timings` shows them apart: each step loses the
+        // share of its time the engine's CPU accounts for (`ExampleLedger.examplesTime`).
+        let (early, rulePages) = ledger.examplesTime
+        var examples = Duration.zero
+        for (name, share) in [("context and templates", early), ("rule pages", rulePages)] {
+            guard let index = site.steps.firstIndex(where: { $0.name == name }) else { continue }
+            let taken = min(share, site.steps[index].duration)
+            site.steps[index].duration -= taken
+            examples += taken
         }
+        site.examplesTime = examples
         return (site, sink.failure)
     }
 

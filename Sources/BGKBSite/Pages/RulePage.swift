@@ -30,22 +30,26 @@ enum RulePage {
         }
         // The streaming build: run this rule's examples now and drop their traces as soon as
         // the page is written, so at most a few rules' traces are in memory at once.
-        let clock = ContinuousClock()
-        let start = clock.now
         var verdicts: [String: ExampleVerdict] = [:]
         var exampleDiagnostics = Diagnostics()
         // The first rules' examples ran while the build made its context (`startEarly`).
-        let early = ledger.takeEarly(index)
-        let results = early?.results ?? rule.examples.map { ExampleRunner.check($0, cache: ledger.cache) }
+        var engineCPU = Duration.zero
+        let results: [(ExampleVerdict?, Diagnostics)]
+        if let early = ledger.takeEarly(index) {
+            results = early.results
+        } else {
+            let start = CPUClock.thread
+            results = rule.examples.map { ExampleRunner.check($0, cache: ledger.cache) }
+            engineCPU = CPUClock.thread - start
+        }
         for (verdict, found) in results {
             exampleDiagnostics.append(contentsOf: found)
             if let verdict { verdicts[verdict.example.identifier] = verdict }
         }
-        let ran = clock.now
         let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
         sink.emit(path, page)
         ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
-                      work: ExampleWork(verdicts.values), engineTime: early?.engineTime ?? ran - start, pageTime: clock.now - ran)
+                      work: ExampleWork(verdicts.values), engineCPU: engineCPU)
         return diagnostics
     }
 
