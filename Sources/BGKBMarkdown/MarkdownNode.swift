@@ -33,10 +33,11 @@ public struct MarkdownNode: Hashable, Sendable {
         case .softBreak, .lineBreak: return "\n"
         case .htmlInline, .htmlBlock: return ""
         default:
-            var text = ""
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
             var scan: FirstLineScan?
-            appendPlainText(to: &text, scan: &scan)
-            return text
+            appendPlainText(to: &bytes, scan: &scan)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 
@@ -45,10 +46,10 @@ public struct MarkdownNode: Hashable, Sendable {
     /// such character. Whatever the first line of `plainText` is (after trimming), this prefix has
     /// the same first line, for a fraction of the work on a long paragraph.
     public var plainTextThroughFirstLine: String {
-        var text = ""
+        var bytes: [UInt8] = []
         var scan: FirstLineScan? = FirstLineScan()
-        appendPlainText(to: &text, scan: &scan)
-        return text
+        appendPlainText(to: &bytes, scan: &scan)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Where the scan is: still in leading blanks, in the first line, after its line break, done.
@@ -58,11 +59,12 @@ public struct MarkdownNode: Hashable, Sendable {
         var done = false
         var previous: UInt8 = 0
 
-        /// Reads what was just appended; true once nothing more is needed. Errs towards reading
-        /// on: `\r` counts as blank, and `\r\n` (one Character, not a line break for a reader
-        /// of Characters) does not end the line.
-        mutating func read(_ piece: UnsafeBufferPointer<UInt8>) -> Bool {
-            for byte in piece {
+        /// Reads a piece before it is appended; the number of its bytes to append: all of them,
+        /// or (once nothing more is needed) those through the byte that ended the scan. Errs
+        /// towards reading on: `\r` counts as blank, and `\r\n` (one Character, not a line break
+        /// for a reader of Characters) does not end the line.
+        mutating func read(_ piece: UnsafeBufferPointer<UInt8>) -> Int {
+            for (index, byte) in piece.enumerated() {
                 defer { previous = byte }
                 let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
                 if !sawContent {
@@ -71,21 +73,22 @@ public struct MarkdownNode: Hashable, Sendable {
                     if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { sawBreak = true }
                 } else if !blank && byte < 0x80 {
                     done = true
-                    return true
+                    return index + 1
                 }
             }
-            return false
+            return piece.count
         }
     }
 
-    /// `plainText`, appended into one buffer rather than joined level by level; with a `scan`,
-    /// it stops once the scan has read enough (`plainTextThroughFirstLine`).
-    /// The scan reads each piece's bytes through a buffer (a `Substring.UTF8View` cost several
-    /// times as much a byte).
-    private func appendPlainText(to text: inout String, scan: inout FirstLineScan?) {
+    /// `plainText`, appended into one buffer of bytes rather than joined level by level (a
+    /// String append cost about 450 instructions, a paragraph makes dozens); with a `scan`, it
+    /// stops once the scan has read enough (`plainTextThroughFirstLine`), and a long piece (a
+    /// code block) is copied only through the byte that ended it. The pieces are Strings, so
+    /// their bytes, and the bytes of any run of them, are valid UTF-8.
+    private func appendPlainText(to bytes: inout [UInt8], scan: inout FirstLineScan?) {
         switch kind {
-        case .text, .code, .codeBlock: Self.append(literal, to: &text, scan: &scan)
-        case .softBreak, .lineBreak: Self.append("\n", to: &text, scan: &scan)
+        case .text, .code, .codeBlock: Self.append(literal, to: &bytes, scan: &scan)
+        case .softBreak, .lineBreak: Self.append("\n", to: &bytes, scan: &scan)
         case .htmlInline, .htmlBlock: break
         default:
             var separated = false
@@ -97,17 +100,26 @@ public struct MarkdownNode: Hashable, Sendable {
             }
             for index in children.indices {
                 if scan?.done == true { return }
-                if separated, index > 0 { Self.append("\n\n", to: &text, scan: &scan) }
-                children[index].appendPlainText(to: &text, scan: &scan)
+                if separated, index > 0 { Self.append("\n\n", to: &bytes, scan: &scan) }
+                children[index].appendPlainText(to: &bytes, scan: &scan)
             }
         }
     }
 
-    private static func append(_ piece: String, to text: inout String, scan: inout FirstLineScan?) {
-        text += piece
-        guard scan != nil else { return }
-        var piece = piece
-        piece.withUTF8 { _ = scan!.read($0) }
+    private static func append(_ piece: String, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
+        // In place (no copy of the String to call the mutating `withUTF8` on); a String without
+        // contiguous UTF-8 (bridged) is copied into some first.
+        let appended: Void? = piece.utf8.withContiguousStorageIfAvailable { buffer in
+            let count = scan == nil ? buffer.count : scan!.read(buffer)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+        if appended == nil {
+            var piece = piece
+            piece.withUTF8 { buffer in
+                let count = scan == nil ? buffer.count : scan!.read(buffer)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
+        }
     }
 
     public var isBlock: Bool {

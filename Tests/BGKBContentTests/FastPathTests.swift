@@ -180,7 +180,8 @@ import Testing
     @Test(arguments: texts + ["Revision History  \n  ", "  **Revision** History:\n2023-06-16 Entry.", "Share and *Enjoy*  \nQuinn", "# Heading  ",
                               "ab\r\ncd\nef", "é\n\u{301}x after a combining mark", "one `code\nspan` two\nthree", "[a link\nacross](#x) lines\nmore",
                               "hard  \nbreak\nthird", "only one line, long: " + String(repeating: "word ", count: 200), "x\n\u{301}\ny", "> quoted\n> lines\n\nafter",
-                              "- item one\n- item two\n  continued"])
+                              "- item one\n- item two\n  continued", "```swift\nlet a = 1\nlet b = 2\n```", "```\n\n  \nlate first line\nx\u{301} next\n```",
+                              "    indented code\n    second line", "```\nonly line\n```", "```\nfirst\n\u{301}é\n```", "```\nspaces after  \nsecond\n```"])
     func firstLineMatchesSplit(_ text: String) {
         for block in CommonMarkConverter.parse(text).children {
             #expect(BlockWalker.firstLine(of: block) == (block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""))
