@@ -111,7 +111,11 @@ import Testing
     @Test(arguments: ["", "  a  b ", "a\r\nb\tc\u{0B}d\u{0C}e", "non\u{00A0}breaking\u{2028}line\u{0085}next\u{3000}ideo",
                       "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators",
                       "a\u{1680}b\u{2000}c\u{200A}d\u{200B}e\u{2029}f\u{202F}g\u{205F}h\u{180E}i\u{FEFF}j\u{2FFF}k\u{3001}l\u{00A1}m\u{0084}n",
-                      " \u{2003}\u{2003}Apple’s “docs” — ok\u{3000}"])
+                      " \u{2003}\u{2003}Apple’s “docs” — ok\u{3000}",
+                      // Eight-byte words: whole, and with one byte the fast test must stop at.
+                      "abcdefghijklmnop", "abcdefgh ijklmnop\tqrstuvwx\u{1C}yz0123456\n", "1234567\u{00A0}89abcdef", "12345678é12345678",
+                      "\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F} x", "!!!!!!!!~~~~~~~~\r\n        \u{2028}zzzzzzzz"]
+                    + (0..<9).map { String(repeating: "w", count: $0) + " " + String(repeating: "v", count: 8 - $0) + "  tail" })
     func whitespaceCollapsesLikeSplitAndJoin(_ text: String) {
         #expect(TextScan.collapseWhitespace(text) == text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
