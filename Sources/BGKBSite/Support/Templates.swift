@@ -13,7 +13,6 @@ struct Templates: Sendable {
         "rule-list": RulesIndexPage.ruleListPartial,
         "topics-index": TopicPages.indexTemplate,
         "topic": TopicPages.topicTemplate,
-        "sources": SourcesPage.template,
         "crash-codes": CrashCodesPage.template,
         "search": SearchPage.template,
         "not-found": NotFoundPage.template,
