@@ -17,7 +17,14 @@ struct YAMLNode: Equatable {
     enum Content {
         case scalar(String)
         case sequence([YAMLNode])
-        case mapping([(key: YAMLNode, value: YAMLNode)])
+        case mapping([Pair])
+    }
+
+    /// A key and its value. A struct, not a tuple: arrays of tuples are copied and destroyed
+    /// through the runtime's generic tuple witnesses, element by element.
+    struct Pair {
+        var key: YAMLNode
+        var value: YAMLNode
     }
 
     var content: Content
@@ -39,7 +46,7 @@ struct YAMLNode: Equatable {
         case let .sequence(sequence):
             content = .sequence(sequence.map(YAMLNode.init))
         case let .mapping(mapping):
-            content = .mapping(mapping.map { (key: YAMLNode($0.key), value: YAMLNode($0.value)) })
+            content = .mapping(mapping.map { Pair(key: YAMLNode($0.key), value: YAMLNode($0.value)) })
         }
         self.mark = mark
         string = node.string
@@ -55,7 +62,7 @@ struct YAMLNode: Equatable {
         return nil
     }
 
-    var mapping: [(key: YAMLNode, value: YAMLNode)]? {
+    var mapping: [Pair]? {
         if case let .mapping(pairs) = content { return pairs }
         return nil
     }

@@ -97,7 +97,7 @@ enum YAMLSubset {
     /// (left there). A key with nothing after its colon takes a block list, or a mapping indented
     /// deeper, from the lines that follow.
     private static func blockMapping(_ lines: inout [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
-        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var pairs: [YAMLNode.Pair] = []
         var mark: YAMLNode.Mark?
         while lineIndex < lines.count {
             let line = lines[lineIndex]
@@ -123,10 +123,10 @@ enum YAMLSubset {
                 let nextIndent = first - next.startIndex
                 if next[first] == UInt8(ascii: "-") {
                     guard nextIndent >= indent, let list = blockList(&lines, &lineIndex, indent: nextIndent) else { return nil }
-                    pairs.append((key: key, value: list))
+                    pairs.append(YAMLNode.Pair(key: key, value: list))
                 } else {
                     guard nextIndent > indent, let nested = blockMapping(&lines, &lineIndex, indent: nextIndent) else { return nil }
-                    pairs.append((key: key, value: nested))
+                    pairs.append(YAMLNode.Pair(key: key, value: nested))
                 }
                 continue
             }
@@ -134,7 +134,7 @@ enum YAMLSubset {
             let start = skipSpaces(line, end + 1)
             guard start < line.endIndex, let (node, after) = value(line, start, line: lineIndex + 1, flow: false),
                   skipSpaces(line, after) == line.endIndex else { return nil }
-            pairs.append((key: key, value: node))
+            pairs.append(YAMLNode.Pair(key: key, value: node))
             lineIndex += 1
         }
         guard !pairs.isEmpty else { return nil }
@@ -201,7 +201,7 @@ enum YAMLSubset {
                 position = skipSpaces(line, position + 1)
             }
         case UInt8(ascii: "{"):
-            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            var pairs: [YAMLNode.Pair] = []
             var position = skipSpaces(line, index + 1)
             guard position < line.endIndex, line[position] != UInt8(ascii: "}") else { return nil }
             while true {
@@ -214,7 +214,7 @@ enum YAMLSubset {
                                    mark: YAMLNode.Mark(line: number, column: column(keyStart, in: line)))
                 position = skipSpaces(line, position + 1)
                 guard position < line.endIndex, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
-                pairs.append((key: key, value: item))
+                pairs.append(YAMLNode.Pair(key: key, value: item))
                 position = skipSpaces(line, after)
                 guard position < line.endIndex else { return nil }
                 if line[position] == UInt8(ascii: "}") { return (YAMLNode(.mapping(pairs), mark: mark), position + 1) }

@@ -99,16 +99,27 @@ enum TimelineSVG {
         var plotLeft = 0.0
         var plotRight = 0.0
         var axisY = 0.0
-        var laneRows: [(y: Double, height: Double, textY: Double, label: String, fullLabel: String)] = []
-        var ticks: [(x: Double, top: Double, bottom: Double, textY: Double, label: String)] = []
+        // Structs, not tuples: an array of tuples is destroyed through the runtime's generic
+        // tuple witness, element by element and field by field (a timeline's arrays cost more to
+        // free than to fill).
+        struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
+        struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
+        struct Segment {
+            var x: Double, y: Double, w: Double, h: Double, kind: String, event: Int, showLabel: Bool, textX: Double, textY: Double
+        }
+        struct Bar { var x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String }
+        struct Dot { var x: Double, y: Double, kind: String, event: Int }
+        struct Expiry { var x: Double, y1: Double, y2: Double, event: Int }
+        struct End { var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String }
+        var laneRows: [LaneRow] = []
+        var ticks: [Tick] = []
         // Tooltips that quote an event are written from the event (`event`, an index into
         // `events`) when the SVG is written, rather than built as Strings here first.
-        var segments: [(x: Double, y: Double, w: Double, h: Double, kind: String, event: Int,
-                        showLabel: Bool, textX: Double, textY: Double)] = []
-        var bars: [(x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String)] = []
-        var dots: [(x: Double, y: Double, kind: String, event: Int)] = []
-        var expiries: [(x: Double, y1: Double, y2: Double, event: Int)] = []
-        var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
+        var segments: [Segment] = []
+        var bars: [Bar] = []
+        var dots: [Dot] = []
+        var expiries: [Expiry] = []
+        var ends: [End] = []
 
         init(trace: SimulationTrace) {
             // Stable sort: events at one instant keep the engine's order. The engine's events come
@@ -165,7 +176,7 @@ enum TimelineSVG {
                 // Characters are counted only when the bytes could exceed the limit (a name has at
                 // most as many Characters as UTF-8 bytes): counting them was 350 instructions a name.
                 let label = name.utf8.count > 20 && name.count > 20 ? String(name.prefix(19)) + "…" : name
-                return (y: (laneY(index) + 2), height: (TimelineSVG.laneHeight - 4),
+                return LaneRow(y: (laneY(index) + 2), height: (TimelineSVG.laneHeight - 4),
                         textY: (laneY(index) + 19), label: label, fullLabel: name)
             }
 
@@ -176,7 +187,7 @@ enum TimelineSVG {
                 let tickX = x(tick)
                 // Instants stretched apart can crowd two tick labels together: skip the second.
                 if tickX - lastTickX >= 34 {
-                    ticks.append((x: tickX, top: TimelineSVG.topPadding,
+                    ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding,
                                   bottom: (plotBottom + 4), textY: (plotBottom + 18),
                                   label: Format.seconds(tick)))
                     lastTickX = tickX
@@ -194,32 +205,32 @@ enum TimelineSVG {
                 let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
                 let kind = TimelineSVG.stateClass(detail)
-                segments.append((x: left, y: (laneY(0) + 6), w: width,
+                segments.append(Segment(x: left, y: (laneY(0) + 6), w: width,
                                  h: (TimelineSVG.laneHeight - 12), kind: kind, event: index,
                                  showLabel: width >= Double(detail.utf8.count) * 7 + 8 || width >= Double(detail.count) * 7 + 8,
                                  textX: (left + 5), textY: (laneY(0) + 19)))
             }
 
             // Task bars: each begin pairs with the next end of the same subject.
-            var bars: [(x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String)] = []
+            var bars: [Bar] = []
             var open: [String: (time: Double, x: Double)] = [:]
             func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool) {
                 guard let lane = taskLanes.firstIndex(of: subject) else { return }
                 let tooltip = leaked
                     ? "\(subject): begun at \(Format.seconds(start.time)), never ended"
                     : "\(subject): \(Format.seconds(start.time)) to \(Format.seconds(stop.time))"
-                bars.append((x: start.x, y: (laneY(lane + 1) + 8),
+                bars.append(Bar(x: start.x, y: (laneY(lane + 1) + 8),
                              w: (max(3, stop.x - start.x)), h: (TimelineSVG.laneHeight - 16),
                              leaked: leaked, tooltip: tooltip))
             }
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
             let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
-            var expiries: [(x: Double, y1: Double, y2: Double, event: Int)] = []
-            var dots: [(x: Double, y: Double, kind: String, event: Int)] = []
+            var expiries: [Expiry] = []
+            var dots: [Dot] = []
             // Most events are steps: room for them all at once, not grown from nothing per timeline.
             dots.reserveCapacity(events.count)
-            var ends: [(x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String)] = []
+            var ends: [End] = []
             for index in events.indices {
                 let here = eventX[index]
                 let kind = events[index].kind
@@ -232,11 +243,11 @@ enum TimelineSVG {
                     if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (time, here), leaked: false) }
                 case .expiry where events[index].lane == "system" || !hasSystemExpiry:
                     let lane = events[index].subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
-                    expiries.append((x: here, y1: (laneY(lane) + 12),
+                    expiries.append(Expiry(x: here, y1: (laneY(lane) + 12),
                                      y2: (laneY(lane) + TimelineSVG.laneHeight - 4), event: index))
                 case .step, .log, .crash, .expiry:
                     guard let lane = threadLanes.firstIndex(of: events[index].lane) else { break }
-                    dots.append((x: here,
+                    dots.append(Dot(x: here,
                                  y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
                                  kind: kind.rawValue, event: index))
                 default: break
@@ -252,7 +263,7 @@ enum TimelineSVG {
                 let left = endX
                 let nearRight = left > plotRight - 120
                 let label = Self.isTermination(trace.outcome) ? "killed: \(code)" : "crash: \(code)"
-                ends.append((x: left, top: (TimelineSVG.topPadding - 4),
+                ends.append(End(x: left, top: (TimelineSVG.topPadding - 4),
                              bottom: plotBottom, label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
                              textX: (nearRight ? left - 4 : left + 4), anchor: nearRight ? "end" : "start",
                              kind: Self.isTermination(trace.outcome) ? "terminated" : "crashed"))
