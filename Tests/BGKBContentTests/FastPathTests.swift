@@ -171,6 +171,23 @@ import Testing
         #expect(diagnostics.errors.isEmpty == characterValid)
     }
 
+    /// Sign-offs are judged by the line's first bytes when they are ASCII; the answer must be
+    /// the one lower-casing the line and comparing Characters gives.
+    @Test(arguments: texts + ["Thanks", "THANKS!", "thanks\u{301} a lot", "Thank you", "Thank\u{301} you", "Best regards, Quinn",
+                              "best Regards", "Kind regards\r\n", "Cheers", "Cheerio", "Share and Enjoy", "share and enjoy\u{301}",
+                              "Share and enjoyment", "Regards", "  Thanks", "Thanks\r", "ＴＨＡＮＫＳ", "Thanks é", "Thank", "",
+                              "kind\u{0301} regards", "Best wishes\u{0301}", "REGARDS\u{0130}"])
+    func signOffsMatchCharacterTest(_ line: String) {
+        #expect(BlockWalker.isSignOff(firstLine: line) == BlockWalker.isSignOffByCharacter(firstLine: line))
+    }
+
+    /// A revision entry's words are split by bytes when the line is ASCII, as the Character split does.
+    @Test(arguments: texts + ["2023-06-16  two  spaces ", " 17 Aug 2017 — text", "a\r\nb c", "é 1 2", "x \u{301}y z", "   ", "",
+                              "August 17, 2017: entry"])
+    func revisionWordsMatchCharacterSplit(_ line: String) {
+        #expect(RevisionDate.words(line) == RevisionDate.wordsByCharacter(line))
+    }
+
     @Test(arguments: texts)
     func wordsMatchCharacterSplit(_ text: String) {
         let expected = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
