@@ -68,17 +68,25 @@ enum TextScan {
                 var index = 0
                 let count = bytes.count
                 while index < count {
-                    // Eight bytes that are all printable ASCII other than the space continue (or
-                    // start) a run whole: a word of prose costs one test, not one per byte.
+                    // The printable ASCII bytes other than the space that come next continue (or
+                    // start) a run, eight at a time: one test finds where the next space, control
+                    // or non-ASCII byte is, and the loop jumps to it (a byte at a time, a word of
+                    // prose cost a pass per byte).
                     if index + 8 <= count {
                         let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
                         let low: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-                        // A byte below 0x21 sets its high bit in `(word - 0x21…) & ~word`; a byte
-                        // of 0x80 or more has it set already.
-                        if (word &- low &* 0x21) & ~word & high == 0 && word & high == 0 {
+                        // The high bit of each byte below 0x21 (`(word - 0x21…) & ~word`; a borrow
+                        // can only mark bytes above a marked one) and of each byte of 0x80 or more.
+                        let special = ((word &- low &* 0x21) & ~word | word) & high
+                        if special == 0 {
                             if runStart < 0 { runStart = index }
                             index += 8
                             continue
+                        }
+                        let plain = special.trailingZeroBitCount >> 3
+                        if plain > 0 {
+                            if runStart < 0 { runStart = index }
+                            index += plain
                         }
                     }
                     let byte = bytes[index]
