@@ -174,9 +174,15 @@ struct HTMLWriter {
             }
         }
         while index < count {
-            if index + 8 <= count && !HTMLWriter.holdsEscapedByte(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                index += 8
-                continue
+            if index + 8 <= count {
+                // Past the bytes before the first escaped one in the next eight (the lowest
+                // marked lane is exact), not one byte at a time.
+                let escaped = HTMLWriter.escapedBytes(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                if escaped == 0 {
+                    index += 8
+                    continue
+                }
+                index += escaped.trailingZeroBitCount >> 3
             }
             let byte = base[index]
             index += 1
@@ -219,16 +225,23 @@ struct HTMLWriter {
 
     /// Whether any byte of `word` is one `text` escapes (`< > & " '`): for each, the word XOR
     /// that byte repeated has a zero byte exactly where it occurs, found with the classic
-    /// `(v - 0x01…) & ~v & 0x80…` test. Exact, no false positives.
+    /// `(v - 0x01…) & ~v & 0x80…` test. Exact as a yes or no.
     @inline(__always)
     private static func holdsEscapedByte(_ word: UInt64) -> Bool {
+        escapedBytes(word) != 0
+    }
+
+    /// The high bit of each lane of `word` that holds one of the five, and possibly of lanes
+    /// above such a lane (a borrow carries upward): the lowest marked lane is always one.
+    @inline(__always)
+    private static func escapedBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         @inline(__always) func hasByte(_ byte: UInt8) -> UInt64 {
             let v = word ^ (ones &* UInt64(byte))
             return (v &- ones) & ~v & highs
         }
-        return (hasByte(0x3C) | hasByte(0x3E) | hasByte(0x26) | hasByte(0x22) | hasByte(0x27)) != 0
+        return hasByte(0x3C) | hasByte(0x3E) | hasByte(0x26) | hasByte(0x22) | hasByte(0x27)
     }
 
     /// A value escaped exactly as the Mustache templates escape it (`ByteHTMLContentType`): for
