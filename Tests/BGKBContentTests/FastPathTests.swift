@@ -370,6 +370,17 @@ import Testing
         #expect(fast == PlainText.apiCandidates(text), "\(text.debugDescription)")
     }
 
+    /// Random mixes of the bytes the ASCII scan jumps to, separators and word bytes, at every
+    /// offset from its eight-byte words.
+    @Test(arguments: 0..<8)
+    func byteScanKeepsTheWordsTheSplitKeepsOnRandomMixes(seed: Int) {
+        let alphabet = ["U", "I", "B", "G", "N", "S", "D", "ispatch", "P", "rocessInfo", "(", ")", " ", "\n", "\t", "a", ".", "x1",
+                        "UI", "BG", "NS", "Dispatch", "ProcessInfo", "  "]
+        for text in randomMixes(of: alphabet, seed: seed, lengths: 0...30) {
+            #expect(PlainText.apiCandidatesByBytes(text) == PlainText.apiCandidates(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test func byteScanKeepsTheWordsTheSplitKeepsOnEveryRule() throws {
         let corpus = try ContentCorpusTests.result.get().corpus
         var scanned = 0
