@@ -78,8 +78,7 @@ struct RuleAnnotation {
             let measures = reader.string("measures", diagnostics: &diagnostics) ?? ""
             // The quiz asks "What does the guidance give as the <measures>?" and the page heads
             // the row with it: a question there reads as nonsense in both.
-            let firstWord = measures.prefix { !$0.isWhitespace }.lowercased()
-            if ["what", "how", "why", "when", "which", "who", "whether"].contains(firstWord) {
+            if isQuestionWord(firstWordOf: measures) {
                 diagnostics.warning("number-measures-question",
                                     "`measures` should name what the number is (\"background task budget\"), not ask a question: \"\(measures)\"",
                                     at: reader.location("measures"))
@@ -89,6 +88,31 @@ struct RuleAnnotation {
                                 measures: measures,
                                 note: reader.string("note", diagnostics: &diagnostics))
         }
+    }
+
+    static let questionWords: Set<String> = ["what", "how", "why", "when", "which", "who", "whether"]
+
+    /// Whether `measures` opens with a question word. ASCII opening bytes (up to the first space)
+    /// are each a Character, and the first word a Character test would take ends where they
+    /// end, when the byte after them is ASCII too: lower-cased as bytes then (walking Characters
+    /// and lower-casing cost most of reading a number).
+    static func isQuestionWord(firstWordOf measures: String) -> Bool {
+        let fast: Bool?? = measures.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var end = 0
+            while end < bytes.count, bytes[end] < 0x80, bytes[end] != 0x20, !(0x09...0x0D).contains(bytes[end]) { end += 1 }
+            // Only a space, tab, line break or the end may stop it (and longer than any question word,
+            // it is none of them).
+            guard end == bytes.count || bytes[end] == 0x20 || ((0x09...0x0D).contains(bytes[end]) && bytes[end] != 0x0D) else { return nil }
+            guard end <= 8 else { return false }
+            let word = String(decoding: bytes[..<end].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return questionWords.contains(word)
+        }
+        if let fast, let answer = fast { return answer }
+        return isQuestionWordByCharacter(firstWordOf: measures)
+    }
+
+    static func isQuestionWordByCharacter(firstWordOf measures: String) -> Bool {
+        questionWords.contains(measures.prefix { !$0.isWhitespace }.lowercased())
     }
 
     static func citations(_ node: YAMLNode, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> [Citation] {

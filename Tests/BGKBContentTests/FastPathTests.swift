@@ -331,6 +331,24 @@ import Testing
         "1. one\n2. two\n   - nested\n", "---\n\n***", "NUL \u{0} here", "ünïcode “quotes” — dash", "    indented code\n",
     ]
 
+    /// Code spans are gathered by a walk of their own; it must find what visiting every node does.
+    @Test(arguments: markdownSamples + ["`a` and `b` in *`c`* [`d`](x)\n\n- `e`\n  - `f`", "no code", "```\nblock\n```\n`span`"])
+    func codeSpanLiteralsMatchAVisitOfEveryNode(_ markdown: String) {
+        let tree = CommonMarkConverter.parse(markdown)
+        var visited: [String] = []
+        tree.forEach { if case .code = $0.kind { visited.append($0.literal) } }
+        var gathered: [String] = []
+        tree.appendCodeSpanLiterals(to: &gathered)
+        #expect(gathered == visited)
+    }
+
+    /// A number's `measures` is checked for an opening question word by bytes when ASCII.
+    @Test(arguments: texts + ["What is it", "how long", "WHY\tnot", "Whether or not", "whatever", "who", "", " what", "wh\u{301}at",
+                              "what\u{301} x", "When\r\nnext", "Which\u{00A0}one", "whether-or-not", "Who’s", "how\nlong", "ẞwhat"])
+    func questionWordsMatchCharacterTest(_ measures: String) {
+        #expect(RuleAnnotation.isQuestionWord(firstWordOf: measures) == RuleAnnotation.isQuestionWordByCharacter(firstWordOf: measures))
+    }
+
     /// The search index's plain text comes straight from cmark's tree; it must be the plain text
     /// of the Swift tree.
     @Test(arguments: markdownSamples)
