@@ -41,6 +41,32 @@ public struct MarkdownNode: Hashable, Sendable {
         }
     }
 
+    /// `plainText.utf8.count`, without making the text.
+    public var plainTextByteCount: Int {
+        switch kind {
+        case .text, .code, .codeBlock: return literal.utf8.count
+        case .softBreak, .lineBreak: return 1
+        case .htmlInline, .htmlBlock: return 0
+        default:
+            let separated = isBlock && children.contains(where: \.isBlock)
+            var count = 0
+            for index in children.indices { count += children[index].plainTextByteCount }
+            return count + (separated && children.count > 1 ? 2 * (children.count - 1) : 0)
+        }
+    }
+
+    /// `nodes.map(\.plainText).joined()`, gathered into one buffer (no String per node, and no
+    /// join of them).
+    /// (A slice, not `some Collection`: a generic function called from another module runs
+    /// unspecialized.)
+    public static func plainText(of nodes: ArraySlice<MarkdownNode>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        var scan: FirstLineScan?
+        for index in nodes.indices { nodes[index].appendPlainText(to: &bytes, scan: &scan) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The start of `plainText`: at least through the end of its first non-blank line and the
     /// first ASCII non-blank character after that line's `\n`, or the whole text when it has no
     /// such character. Whatever the first line of `plainText` is (after trimming), this prefix has

@@ -331,6 +331,53 @@ import Testing
         "1. one\n2. two\n   - nested\n", "---\n\n***", "NUL \u{0} here", "ünïcode “quotes” — dash", "    indented code\n",
     ]
 
+    /// Plain text gathered for a run of nodes, and its length in bytes, as the nodes' own texts give.
+    @Test(arguments: markdownSamples + ["*a* `b`\n\n- c\n- d\n\n> e\n> f", "x  \ny", "é\u{301} **ß**"])
+    func plainTextOfRunsMatchesTheNodes(_ markdown: String) {
+        func check(_ node: MarkdownNode) {
+            #expect(node.plainTextByteCount == node.plainText.utf8.count, "\(node.kind)")
+            #expect(MarkdownNode.plainText(of: node.children[...]) == node.children.map(\.plainText).joined())
+            #expect(MarkdownNode.plainText(of: node.children.dropFirst()) == node.children.dropFirst().map(\.plainText).joined())
+            node.children.forEach(check)
+        }
+        check(CommonMarkConverter.parse(markdown))
+    }
+
+    /// `BlockWalker.inlines(_:after:in:)` as it was written, by Characters: the reference for its byte path.
+    static func inlinesByCharacter(_ inlines: [MarkdownNode], after statement: String, in plain: String) -> [MarkdownNode] {
+        let leading = plain.prefix { $0 == " " || $0 == "\n" }.count
+        var remaining = leading + statement.count
+        var result: [MarkdownNode] = []
+        for node in inlines {
+            if remaining <= 0 { result.append(node); continue }
+            let length = node.plainText.count
+            if length <= remaining { remaining -= length; continue }
+            if case .text = node.kind {
+                var rest = node
+                rest.literal = String(node.literal.dropFirst(remaining))
+                result.append(rest)
+            } else {
+                result.append(node)
+            }
+            remaining = 0
+        }
+        return result
+    }
+
+    /// The inlines after a paragraph's first sentence, for every cut of every sample paragraph.
+    @Test(arguments: markdownSamples + ["First sentence. Then *more* text `code` here.", "  Lead with **bold** end. Rest\nof it.",
+                                        "Café. Naïve *é*\u{301} tail.", "One.\r\nTwo. Three."])
+    func inlinesAfterAStatementMatchTheCharacterCut(_ markdown: String) {
+        for block in CommonMarkConverter.parse(markdown).children where !block.children.isEmpty {
+            let plain = MarkdownNode.plainText(of: block.children[...])
+            for cut in 0...min(plain.count, 40) {
+                let statement = String(plain.drop { $0 == " " || $0 == "\n" }.prefix(cut))
+                #expect(BlockWalker.inlines(block.children, after: statement, in: plain)
+                        == Self.inlinesByCharacter(block.children, after: statement, in: plain), "\(markdown.debugDescription) cut \(cut)")
+            }
+        }
+    }
+
     /// Code spans are gathered by a walk of their own; it must find what visiting every node does.
     @Test(arguments: markdownSamples + ["`a` and `b` in *`c`* [`d`](x)\n\n- `e`\n  - `f`", "no code", "```\nblock\n```\n`span`"])
     func codeSpanLiteralsMatchAVisitOfEveryNode(_ markdown: String) {
