@@ -278,9 +278,7 @@ enum PlainText {
     /// that word's ends. Words without one are never delimited (the byte-class loop delimited
     /// every word: 20 instructions a byte).
     static func apiCandidateRangesASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
-        guard let base = bytes.baseAddress, !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else {
-            return bytes.isEmpty ? [] : nil
-        }
+        guard let base = bytes.baseAddress, bytes.isASCIIWithoutCarriageReturn else { return bytes.isEmpty ? [] : nil }
         @inline(__always) func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
         @inline(__always) func isFlagged(_ byte: UInt8) -> Bool {
             byte == 0x28 || byte == 0x55 || byte == 0x42 || byte == 0x4E || byte == 0x44 || byte == 0x50
@@ -543,7 +541,7 @@ extension String {
         // ASCII without `\r`: every byte is a Character, so the ends are trimmed as bytes (the
         // Character walk below cost 1,400-3,600 instructions a call).
         let ascii: String?? = bytes.withContiguousStorageIfAvailable { buffer -> String? in
-            guard !buffer.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            guard buffer.isASCIIWithoutCarriageReturn else { return nil }
             var start = 0, end = buffer.count
             while start < end, set.utf8.contains(buffer[start]) { start += 1 }
             while end > start, set.utf8.contains(buffer[end - 1]) { end -= 1 }

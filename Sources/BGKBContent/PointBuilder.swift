@@ -174,21 +174,18 @@ extension BlockWalker {
         // In ASCII text without `\r` (every node's plain text is part of `plain`) every byte is a
         // Character: counted and cut as bytes (counting Characters cost 15 M instructions at
         // 1,000 rules).
-        func isASCIIWithoutCarriageReturn(_ text: String) -> Bool {
-            text.utf8.withContiguousStorageIfAvailable { !$0.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\r") } } ?? false
-        }
-        let bytes = isASCIIWithoutCarriageReturn(plain) && isASCIIWithoutCarriageReturn(statement)
-        let leading = bytes ? plain.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.count
+        let byBytes = [plain, statement].allSatisfy { $0.utf8.withContiguousStorageIfAvailable(\.isASCIIWithoutCarriageReturn) ?? false }
+        let leading = byBytes ? plain.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.count
             : plain.prefix { $0 == " " || $0 == "\n" }.count
-        var remaining = leading + (bytes ? statement.utf8.count : statement.count)
+        var remaining = leading + (byBytes ? statement.utf8.count : statement.count)
         var result: [MarkdownNode] = []
         for node in inlines {
             if remaining <= 0 { result.append(node); continue }
-            let length = bytes ? node.plainTextByteCount : node.plainText.count
+            let length = byBytes ? node.plainTextByteCount : node.plainText.count
             if length <= remaining { remaining -= length; continue }
             if case .text = node.kind {
                 var rest = node
-                rest.literal = bytes ? String(decoding: node.literal.utf8.dropFirst(remaining), as: UTF8.self) : String(node.literal.dropFirst(remaining))
+                rest.literal = byBytes ? String(decoding: node.literal.utf8.dropFirst(remaining), as: UTF8.self) : String(node.literal.dropFirst(remaining))
                 result.append(rest)
             } else {
                 // The sentence ends inside emphasis or a link: keep the whole node rather than break markup.

@@ -135,13 +135,9 @@ final class ExampleLedger: @unchecked Sendable {
 
     // MARK: Examples run before the rule pages
 
-    /// One rule's examples, run before the rule pages started: what `ExampleRunner.check` gave
-    /// for each, in order.
-    struct EarlyRule {
-        var results: [(ExampleVerdict?, Diagnostics)]
-    }
-
-    private var early: [Int: EarlyRule] = [:]
+    /// Each rule's examples that ran before the rule pages started: what `ExampleRunner.check`
+    /// gave for each, in order.
+    private var early: [Int: [(ExampleVerdict?, Diagnostics)]] = [:]
     private var earlyStarted = false
     private var stopEarly = false
     private let earlyDone = DispatchSemaphore(value: 0)
@@ -171,7 +167,7 @@ final class ExampleLedger: @unchecked Sendable {
                 let cpu = CPUClock.thread
                 let results = rules[index].examples.map { ExampleRunner.check($0, cache: cache) }
                 let engine = CPUClock.thread - cpu
-                lock.lock(); early[index] = EarlyRule(results: results); earlyEngineCPU += engine; lock.unlock()
+                lock.lock(); early[index] = results; earlyEngineCPU += engine; lock.unlock()
             }
         }
     }
@@ -195,7 +191,7 @@ final class ExampleLedger: @unchecked Sendable {
     }
 
     /// The rule's examples, if they ran early; each rule is taken once.
-    func takeEarly(_ index: Int) -> EarlyRule? {
+    func takeEarly(_ index: Int) -> [(ExampleVerdict?, Diagnostics)]? {
         lock.lock(); defer { lock.unlock() }
         return early.removeValue(forKey: index)
     }

@@ -36,7 +36,7 @@ enum RulePage {
         var engineCPU = Duration.zero
         let results: [(ExampleVerdict?, Diagnostics)]
         if let early = ledger.takeEarly(index) {
-            results = early.results
+            results = early
         } else {
             let start = CPUClock.thread
             results = rule.examples.map { ExampleRunner.check($0, cache: ledger.cache) }
