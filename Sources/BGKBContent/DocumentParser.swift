@@ -317,7 +317,7 @@ struct BlockWalker {
         // ASCII without `\r`: every byte is a Character, so bytes give the same answer without
         // Character iteration (a tenth of the lint's instructions at 1,000 rules).
         let ascii: String?? = text.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            guard bytes.isASCIIWithoutCarriageReturn else { return nil }
             func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") }
             var index = 0
             while index < bytes.count, isBlank(bytes[index]) { index += 1 }

@@ -44,7 +44,7 @@ enum PlainText {
     static func firstSentenceASCII(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            guard bytes.isASCIIWithoutCarriageReturn else { return nil }
             func string(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).trimmed
             }
@@ -116,7 +116,7 @@ enum PlainText {
     static func titleASCII(_ statement: String) -> String? {
         var statement = statement
         return statement.withUTF8 { all -> String? in
-            guard !all.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
+            guard all.isASCIIWithoutCarriageReturn else { return nil }
             let space = UInt8(ascii: " ")
             func byte(_ index: Int) -> UInt8 { all[index] == UInt8(ascii: "\n") ? space : all[index] }
             var end = all.count
