@@ -100,9 +100,10 @@ struct RuleAnnotation {
         let fast: Bool?? = measures.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             var end = 0
             while end < bytes.count, bytes[end] < 0x80, bytes[end] != 0x20, !(0x09...0x0D).contains(bytes[end]) { end += 1 }
-            // Only a space, tab, line break or the end may stop it (and longer than any question word,
-            // it is none of them).
-            guard end == bytes.count || bytes[end] == 0x20 || ((0x09...0x0D).contains(bytes[end]) && bytes[end] != 0x0D) else { return nil }
+            // Stopped by ASCII whitespace other than `\r` (which may pair with `\n`) or by the end;
+            // a non-ASCII byte goes to the Character test.
+            guard end == bytes.count || (bytes[end] < 0x80 && bytes[end] != 0x0D) else { return nil }
+            // Longer than any question word, it is none of them.
             guard end <= 8 else { return false }
             let word = String(decoding: bytes[..<end].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
             return questionWords.contains(word)

@@ -74,7 +74,8 @@ final class ExampleLedger: @unchecked Sendable {
     /// The engine's CPU time in the rule pages, and in the early run (`startEarly`).
     private var engineCPU = Duration.zero
     private var earlyEngineCPU = Duration.zero
-    /// Where the early run started and stopped, and where the rule pages stopped (`close`).
+    /// Where the early run started (set once: `startEarly` runs once) and stopped, and where the
+    /// rule pages stopped (`close`).
     private var earlyStart: BuildMark?
     private var earlyEnd: BuildMark?
     private var rulePagesEnd: BuildMark?
@@ -138,7 +139,6 @@ final class ExampleLedger: @unchecked Sendable {
     /// Each rule's examples that ran before the rule pages started: what `ExampleRunner.check`
     /// gave for each, in order.
     private var early: [Int: [(ExampleVerdict?, Diagnostics)]] = [:]
-    private var earlyStarted = false
     private var stopEarly = false
     private let earlyDone = DispatchSemaphore(value: 0)
 
@@ -154,8 +154,7 @@ final class ExampleLedger: @unchecked Sendable {
     func startEarly(_ rules: [Rule]) {
         let start = BuildMark.now
         lock.lock()
-        let already = earlyStarted
-        earlyStarted = true
+        let already = earlyStart != nil
         if !already { earlyStart = start }
         lock.unlock()
         guard !already else { return }
@@ -176,7 +175,7 @@ final class ExampleLedger: @unchecked Sendable {
     /// rule it finished, and nothing runs twice.
     func finishEarly() {
         lock.lock()
-        let wait = earlyStarted && !stopEarly
+        let wait = earlyStart != nil && !stopEarly
         stopEarly = true
         lock.unlock()
         if wait { earlyDone.wait() }
