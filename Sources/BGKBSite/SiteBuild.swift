@@ -19,6 +19,10 @@ public struct SiteBuild: Sendable {
     public var examplesTime: Duration?
     /// The streaming build only: how many examples, schedules and simulated events ran.
     public var examplesWork = ExampleWork()
+    /// The streaming build with a verdict cache only: the cache file's bytes
+    /// (`VerdictCache.encodedRecords()`), encoded beside the last pages, where a core was free;
+    /// the caller writes them (`VerdictCache.write`) once the site is in place.
+    public var verdictCacheFile: [UInt8]?
 
     public init(files: [String: String] = [:], diagnostics: Diagnostics = Diagnostics(), steps: [StepReport] = []) {
         self.files = files

@@ -159,16 +159,27 @@ public final class VerdictCache: @unchecked Sendable {
     /// Writes the records this build used or made, atomically (a temporary file renamed over
     /// the old one), sorted by key so the same records give the same bytes.
     public func save(to url: URL) throws {
-        let text = lock.withLock {
+        try Self.write(encodedRecords(), to: url)
+    }
+
+    /// The file `save` writes, as bytes: the records this build used or made. The streaming
+    /// build encodes them beside its last pages (`SiteBuild.verdictCacheFile`), so the caller
+    /// only writes them once the site is in place.
+    public func encodedRecords() -> [UInt8] {
+        lock.withLock {
             var records = made
             for key in used { records[key] = stored[key] }
-            return Self.encode(records)
+            return Self.encodeBytes(records)
         }
+    }
+
+    /// Writes a cache file's bytes (`encodedRecords()`) atomically.
+    public static func write(_ bytes: [UInt8], to url: URL) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
         do {
-            try Data(text.utf8).write(to: temporary)
+            try Data(bytes).write(to: temporary)
             // rename(2) replaces the old file in one step: a reader sees the old cache or the new.
             guard rename(temporary.path, url.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
@@ -187,14 +198,31 @@ public final class VerdictCache: @unchecked Sendable {
     /// One record per line, tab-separated: key, passed, schedules, failing schedule, summary.
     /// Doubles are stored as their bit patterns, so a schedule comes back exactly.
     static func encode(_ records: [UInt64: VerdictRecord]) -> String {
-        var text = header + "\n"
+        String(decoding: encodeBytes(records), as: UTF8.self)
+    }
+
+    /// `encode`, written into one buffer of bytes: String appends, a String per number and a
+    /// join per schedule cost about 3,000 instructions a record, on one core at the end of a
+    /// build (`VerdictCacheTests` holds it to the String form it replaces).
+    static func encodeBytes(_ records: [UInt64: VerdictRecord]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(header.utf8.count + 1 + records.count * 96)
+        bytes.append(contentsOf: header.utf8)
+        bytes.append(UInt8(ascii: "\n"))
         for key in records.keys.sorted() {
             let record = records[key]!
-            text += hex(key) + "\t" + (record.passed ? "1" : "0") + "\t" + String(record.schedulesExplored) + "\t"
-            text += record.failureSchedule.map(encode) ?? "-"
-            text += "\t" + escape(record.summary) + "\n"
+            appendHex(key, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.append(record.passed ? UInt8(ascii: "1") : UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "\t"))
+            appendSignedDecimal(Int64(record.schedulesExplored), to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            if let schedule = record.failureSchedule { appendSchedule(schedule, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(UInt8(ascii: "\t"))
+            appendEscaped(record.summary, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
         }
-        return text
+        return bytes
     }
 
     static func decode(_ text: String) -> Result<[UInt64: VerdictRecord], Problem> {
@@ -258,9 +286,27 @@ public final class VerdictCache: @unchecked Sendable {
 
     /// `budget-bits refusal forced-bits|- choices|- seed|-`, space-separated.
     static func encode(_ schedule: Schedule) -> String {
-        let choices = schedule.choices.isEmpty ? "-" : schedule.choices.map { "\($0.index):\($0.choice)" }.joined(separator: ",")
-        return [hex(schedule.budget.bitPattern), schedule.refusal.rawValue, schedule.forcedExpiry.map { hex($0.bitPattern) } ?? "-",
-                choices, schedule.seed.map(hex) ?? "-"].joined(separator: " ")
+        var bytes: [UInt8] = []
+        appendSchedule(schedule, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendSchedule(_ schedule: Schedule, to bytes: inout [UInt8]) {
+        appendHex(schedule.budget.bitPattern, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes.append(contentsOf: schedule.refusal.rawValue.utf8)
+        bytes.append(UInt8(ascii: " "))
+        if let forced = schedule.forcedExpiry { appendHex(forced.bitPattern, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(UInt8(ascii: " "))
+        if schedule.choices.isEmpty { bytes.append(UInt8(ascii: "-")) }
+        for (position, choice) in schedule.choices.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendSignedDecimal(Int64(choice.index), to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendDecimal(UInt64(choice.choice), to: &bytes)
+        }
+        bytes.append(UInt8(ascii: " "))
+        if let seed = schedule.seed { appendHex(seed, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
     }
 
     static func decodeSchedule(_ text: Substring) -> Schedule? {
@@ -288,30 +334,62 @@ public final class VerdictCache: @unchecked Sendable {
         return Schedule(budget: budget, refusal: refusal, forcedExpiry: forced, choices: choices, seed: seed)
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// Sixteen lower-case hex digits, zero-padded.
+    private static func appendHex(_ value: UInt64, to bytes: inout [UInt8]) {
+        let digits: StaticString = "0123456789abcdef"
+        for shift in stride(from: 60, through: 0, by: -4) {
+            bytes.append(digits.utf8Start[Int((value >> UInt64(shift)) & 0xF)])
+        }
     }
 
-    /// Byte by byte, so "\r\n" (one Character in Swift) is escaped as the two bytes it is, and
-    /// a summary with nothing to escape (nearly all) is returned as it is.
+    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
+    private static func appendSignedDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDecimal(value.magnitude, to: &bytes)
+    }
+
+    /// Byte by byte, so "\r\n" (one Character in Swift) is escaped as the two bytes it is.
     static func escape(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         func special(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
-        guard text.utf8.contains(where: special) else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 8)
+        // Nearly every summary has nothing to escape: appended whole, not byte by byte.
+        let appendedWhole: Bool? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            guard !buffer.contains(where: special) else { return false }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if appendedWhole == true { return }
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case UInt8(ascii: "\n"): out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case UInt8(ascii: "\r"): out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            default: out.append(byte)
+            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case UInt8(ascii: "\t"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case UInt8(ascii: "\n"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case UInt8(ascii: "\r"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            default: bytes.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func unescape<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String? {

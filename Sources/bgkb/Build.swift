@@ -136,7 +136,7 @@ extension BGKB {
             let swapTime = clock.now - swapStart
             if let cache {
                 do {
-                    try cache.save(to: cacheFile)
+                    try VerdictCache.write(site.verdictCacheFile ?? cache.encodedRecords(), to: cacheFile)
                 } catch {
                     // The site is in place; only the next build's speed is at stake.
                     err.print(line: "warning: \(cacheFile.path): cannot save the verdict cache: \(error.localizedDescription)")

@@ -44,6 +44,57 @@ import Testing
         #expect(VerdictCache.encode(try VerdictCache.decode(text).get()) == text, "the same records give the same bytes")
     }
 
+    /// The file as the String-building encoder wrote it before bytes replaced it: the byte
+    /// encoder must write the very same file (an old cache must still read, and the same records
+    /// give the same bytes).
+    static func referenceEncoding(_ records: [UInt64: VerdictRecord]) -> String {
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        func schedule(_ schedule: Schedule) -> String {
+            let choices = schedule.choices.isEmpty ? "-" : schedule.choices.map { "\($0.index):\($0.choice)" }.joined(separator: ",")
+            return [hex(schedule.budget.bitPattern), schedule.refusal.rawValue, schedule.forcedExpiry.map { hex($0.bitPattern) } ?? "-",
+                    choices, schedule.seed.map(hex) ?? "-"].joined(separator: " ")
+        }
+        func escape(_ text: String) -> String {
+            var out: [UInt8] = []
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+                case UInt8(ascii: "\t"): out += Array("\\t".utf8)
+                case UInt8(ascii: "\n"): out += Array("\\n".utf8)
+                case UInt8(ascii: "\r"): out += Array("\\r".utf8)
+                default: out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        var text = "bgkb verdict cache 1\n"
+        for key in records.keys.sorted() {
+            let record = records[key]!
+            text += hex(key) + "\t" + (record.passed ? "1" : "0") + "\t" + String(record.schedulesExplored) + "\t"
+            text += record.failureSchedule.map(schedule) ?? "-"
+            text += "\t" + escape(record.summary) + "\n"
+        }
+        return text
+    }
+
+    @Test(arguments: schedules + [
+        Schedule(budget: -0.0, refusal: .none, forcedExpiry: .infinity, choices: [.init(index: -7, choice: 0), .init(index: .max, choice: 9)], seed: 0),
+        Schedule(budget: .nan, choices: [.init(index: 0, choice: 100)]),
+    ])
+    func theBytesAreTheFileTheStringEncoderWrote(schedule: Schedule) {
+        let records: [UInt64: VerdictRecord] = [
+            0: VerdictRecord(passed: true, schedulesExplored: 0, summary: "", failureSchedule: nil),
+            9: VerdictRecord(passed: true, schedulesExplored: Int.max, summary: "holds in all schedules", failureSchedule: nil),
+            0x10: VerdictRecord(passed: false, schedulesExplored: 1_000_000, summary: "\\\t\n\r\n ünïcode \u{0}", failureSchedule: schedule),
+            .max: VerdictRecord(passed: false, schedulesExplored: 10, summary: "breaks", failureSchedule: schedule),
+        ]
+        #expect(VerdictCache.encode(records) == Self.referenceEncoding(records))
+        #expect(VerdictCache.encodeBytes([:]) == Array(Self.referenceEncoding([:]).utf8))
+    }
+
     @Test(arguments: [
         ("", 1),
         ("bgkb verdict cache 0\n", 1),
@@ -136,6 +187,13 @@ import Testing
             sites.append(try Self.files(in: staging.folder))
             staging.discard()
             explored.append(cache.misses)
+            // Encoded beside the last pages, after every example ran: the records the cache holds
+            // at the end, one per distinct example.
+            let encoded = try #require(site.verdictCacheFile, "a build with a cache encodes it")
+            #expect(encoded == cache.encodedRecords())
+            let records = try VerdictCache.decode(String(decoding: encoded, as: UTF8.self)).get()
+            #expect(Set(records.keys) == Set(corpus.examples.map { VerdictRecord.key($0, engine: "test") }))
+            #expect(site.steps.contains { $0.name.hasPrefix("verdict cache") && $0.inGroup })
         }
         // Examples with the same intent and text are one question: explored once, unless two
         // rule pages ask for it at the same moment on two cores (both explore; same answer).
