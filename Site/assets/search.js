@@ -8,7 +8,9 @@
   var selects = { topic: document.getElementById("topic"), kind: document.getElementById("kind"), source: document.getElementById("source") };
   var results = document.getElementById("results");
   var status = document.getElementById("search-status");
-  var rules = data.rules;
+  // The index lists rules in Content order (the build writes each rule's entry with its
+  // page); `o` is the order the site lists them in: by importance, removed rules last.
+  var rules = data.rules.slice().sort(function (a, b) { return a.o - b.o; });
   var limit = 100;
 
   rules.forEach(function (rule) {

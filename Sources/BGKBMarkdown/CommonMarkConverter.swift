@@ -107,6 +107,83 @@ public enum CommonMarkConverter {
         return try rendered.withMemoryRebound(to: UInt8.self, capacity: count) { try body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
+    /// `withRenderedHTML(markdown, smartPunctuation: true)`, also handing `body` the text
+    /// `plainText(markdown)` gives, from the same parse when it can (the rule pages render each
+    /// rule's prose, and the search index wants its plain text: a second parse cost as much as
+    /// the first).
+    ///
+    /// Smart punctuation only ever turns `"` and `'` into curly quotes, `--` and `---` into en
+    /// and em dashes and `...` into an ellipsis, in text (never in code, never in a link's
+    /// target), and changes no other structure: so the smart tree's plain text with those seven
+    /// characters turned back is the plain text, provided the Markdown could not have put one of
+    /// them there itself: no byte 0xE2 (which starts each of them in UTF-8) and no `&` (an
+    /// entity such as `&rdquo;`). Markdown with either is parsed again, without smart
+    /// punctuation.
+    public static func withRenderedSmartHTMLAndPlainText<Result>(_ markdown: String,
+                                                                _ body: (UnsafeBufferPointer<UInt8>, String) throws -> Result) rethrows -> Result {
+        let options = CMARK_OPT_DEFAULT | CMARK_OPT_SMART
+        let document: OpaquePointer? = markdown.withCString { cmark_parse_document($0, strlen($0), options) }
+        guard let document else { return try body(UnsafeBufferPointer(start: nil, count: 0), plainText(markdown)) }
+        defer { cmark_node_free(document) }
+        guard let rendered = cmark_render_html(document, options) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0), plainText(markdown))
+        }
+        defer { free(rendered) }
+        let plain: String
+        if canUndoSmartPunctuation(markdown) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(markdown.utf8.count)
+            appendPlainText(document, to: &bytes)
+            plain = undoingSmartPunctuation(bytes)
+        } else {
+            plain = plainText(markdown)
+        }
+        let count = strlen(rendered)
+        return try rendered.withMemoryRebound(to: UInt8.self, capacity: count) { try body(UnsafeBufferPointer(start: $0, count: count), plain) }
+    }
+
+    /// No byte 0xE2 and no `&`: every smart character in the smart tree's text came from smart
+    /// punctuation, so turning them back gives the text without it.
+    static func canUndoSmartPunctuation(_ markdown: String) -> Bool {
+        let check: Bool? = markdown.utf8.withContiguousStorageIfAvailable { buffer in
+            guard let start = buffer.baseAddress else { return true }
+            return memchr(start, 0xE2, buffer.count) == nil && memchr(start, Int32(UInt8(ascii: "&")), buffer.count) == nil
+        }
+        return check ?? !markdown.utf8.contains { $0 == 0xE2 || $0 == UInt8(ascii: "&") }
+    }
+
+    /// Curly quotes, en and em dashes and the ellipsis (E2 80 xx in UTF-8) back to the ASCII
+    /// cmark's smart punctuation made them from.
+    static func undoingSmartPunctuation(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, memchr(base, 0xE2, buffer.count) != nil else { return String(decoding: buffer, as: UTF8.self) }
+            var out: [UInt8] = []
+            out.reserveCapacity(buffer.count + 16)
+            // The runs between E2 bytes are copied whole (memchr finds each E2).
+            var index = 0
+            while index < buffer.count {
+                guard let found = memchr(base + index, 0xE2, buffer.count - index) else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+                    break
+                }
+                let at = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<at]))
+                index = at + 1
+                guard at + 2 < buffer.count, buffer[at + 1] == 0x80 else { out.append(0xE2); continue }
+                switch buffer[at + 2] {
+                case 0x9C, 0x9D: out.append(UInt8(ascii: "\""))
+                case 0x98, 0x99: out.append(UInt8(ascii: "'"))
+                case 0x93: out += [UInt8(ascii: "-"), UInt8(ascii: "-")]
+                case 0x94: out += [UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "-")]
+                case 0xA6: out += [UInt8(ascii: "."), UInt8(ascii: "."), UInt8(ascii: ".")]
+                default: out.append(0xE2); continue
+                }
+                index = at + 3
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
     private static func convert(_ node: OpaquePointer, lines: LineTable, lineOffset: Int, inherited: Position) -> MarkdownNode {
         let startLine = Int(cmark_node_get_start_line(node))
         let hasPosition = startLine > 0

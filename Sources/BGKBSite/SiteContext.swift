@@ -24,6 +24,9 @@ public final class SiteContext: Sendable {
     /// `rulesByID`).
     let rankedIndices: [Int]
     var rankedRules: RuleSelection { RuleSelection(rules: corpus.rules, positions: rankedIndices) }
+    /// Each rule's place (by corpus index) in the lists that follow importance, removed rules
+    /// last: the search index's `o`, by which the search page lists what it finds.
+    let searchRank: [Int]
 
     /// Some of the corpus's rules in a given order, read through positions (eager `map` and
     /// `filter`, as on an array).
@@ -99,6 +102,9 @@ public final class SiteContext: Sendable {
         // Index lists follow importance, removed rules last, like the rule list. By position:
         // a list of the rules themselves copied (retained) every field of all of them.
         let ordered = rankedIndices + corpus.rules.indices.filter { removed.contains(corpus.rules[$0].id) }
+        var rank = [Int](repeating: 0, count: corpus.rules.count)
+        for (position, index) in ordered.enumerated() { rank[index] = position }
+        searchRank = rank
         apiIndex = Self.index(ordered, of: corpus.rules) { $0.apis }
         crashCodeIndex = Self.index(ordered, of: corpus.rules) { $0.crashCodes.map { $0.lowercased() } }
         apiAnchors = Slug.unique(apiIndex.map(\.api)).mapValues { "api-" + $0 }
@@ -328,12 +334,25 @@ public final class SiteContext: Sendable {
     /// to a rule, and then cmark's bytes go in as they are, with no String made of them (nor the
     /// two byte copies the rewrites made to find nothing to rewrite).
     func writeMarkdown(_ text: String, from page: String, into w: inout HTMLWriter) {
-        CommonMarkConverter.withRenderedHTML(text, smartPunctuation: true) { html in
-            if TextScan.firstIndex(of: "<h", in: html, from: 0) == nil && TextScan.firstIndex(of: "href=\"#", in: html, from: 0) == nil {
-                w.trusted(html)
-            } else {
-                w.trusted(rewriteRuleAnchors(Self.demoteHeadings(String(decoding: html, as: UTF8.self)), from: page))
-            }
+        CommonMarkConverter.withRenderedHTML(text, smartPunctuation: true) { html in writeRendered(html, from: page, into: &w) }
+    }
+
+    /// `writeMarkdown`, also appending the text's plain text (`plainText(text)`, from the same
+    /// parse) to `plainTexts` when the text is not empty: the rule pages gather the search index's
+    /// text this way. With `plainTexts` nil, just `writeMarkdown`.
+    func writeMarkdown(_ text: String, from page: String, into w: inout HTMLWriter, plainTexts: inout [String]?) {
+        guard plainTexts != nil else { return writeMarkdown(text, from: page, into: &w) }
+        CommonMarkConverter.withRenderedSmartHTMLAndPlainText(text) { html, plain in
+            if !text.isEmpty { plainTexts?.append(plain) }
+            writeRendered(html, from: page, into: &w)
+        }
+    }
+
+    private func writeRendered(_ html: UnsafeBufferPointer<UInt8>, from page: String, into w: inout HTMLWriter) {
+        if TextScan.firstIndex(of: "<h", in: html, from: 0) == nil && TextScan.firstIndex(of: "href=\"#", in: html, from: 0) == nil {
+            w.trusted(html)
+        } else {
+            w.trusted(rewriteRuleAnchors(Self.demoteHeadings(String(decoding: html, as: UTF8.self)), from: page))
         }
     }
 

@@ -73,6 +73,50 @@ final class SiteSink: @unchecked Sendable {
         return isNew
     }
 
+    /// A file written piece by piece over a whole step, from any thread (the caller orders the
+    /// pieces and does not append from two threads at once): the search index, which the rule
+    /// pages fill as they go (`SearchIndexFeed`). `finish` closes it and says whether it was new.
+    final class Appender: @unchecked Sendable {
+        private let sink: SiteSink
+        private let path: String
+        private var file: SiteWriter.FileStream?
+        private var memory: [UInt8] = []
+        private var count = 0
+        private var isNew = true
+
+        fileprivate init(sink: SiteSink, path: String) {
+            self.sink = sink
+            self.path = path
+            guard sink.staging != nil else { return }
+            isNew = sink.store(path, byteCount: 0) { staging in file = try staging.stream(path) }
+        }
+
+        func append(_ bytes: [UInt8]) {
+            count += bytes.count
+            guard sink.staging != nil else { memory.append(contentsOf: bytes); return }
+            guard let file else { return }
+            do { try file.write(bytes) } catch { sink.fail(error); self.file = nil }
+        }
+
+        func finish() -> Bool {
+            guard sink.staging != nil else { return sink.emit(path, String(decoding: memory, as: UTF8.self)) }
+            if let file {
+                do { try file.finish() } catch { sink.fail(error) }
+                self.file = nil
+            }
+            sink.lock.lock(); sink.byteCount += count; sink.lock.unlock()
+            return isNew
+        }
+    }
+
+    func appender(_ path: String) -> Appender {
+        Appender(sink: self, path: path)
+    }
+
+    private func fail(_ error: Error) {
+        lock.lock(); record(error); lock.unlock()
+    }
+
     /// Records (and writes) one file. Returns false when an earlier step already wrote `path`;
     /// the later contents win, as they did when the site was one dictionary.
     @discardableResult

@@ -403,6 +403,37 @@ import Testing
         #expect(CommonMarkConverter.plainText(markdown) == CommonMarkConverter.parse(markdown).plainText)
     }
 
+    static let smartPunctuationSamples = markdownSamples + [
+        "\"quoted\" and 'single' and don't", "a -- b --- c ---- d ----- e ------ f", "wait... and .... and ..",
+        "*\"em quote\"* and **'x'** and `\"code -- ...\"`", "```\n\"block\" -- ...\n```", "[\"link\" -- x](a--b \"t...\") <http://a--b...>",
+        "&ldquo;entity&rdquo; &#8220;n&#8221; &amp;", "already “curly” and — dash", "\\\"escaped\\\" \\'quote\\' \\-\\- \\.\\.\\.",
+        "\"unclosed and 'open", "it's 'nested \"quotes\" here'", "x\"y\"z 5'6\" -- `a'b`", "- \"item\" --\n- 'two'...\n\n> \"quote\" ---",
+    ] + randomMixes(of: ["\"", "'", "-", "--", "---", ".", "...", "*", "_", "`", "a", " ", "\n", "\n\n", "- ", "1. ", "[x](y--z)", "<i>",
+                         "&amp;", "&rsquo;", "“", "\\\"", "**", "# ", "    ", "> ", "’", "x'y", "<http://a--b>", "\\", "é"],
+                    seed: 11, lengths: 1...40)
+
+    /// The rule pages take the search index's plain text from the parse that renders their HTML
+    /// (smart punctuation turned back); both must be what the two separate parses give.
+    @Test(arguments: smartPunctuationSamples)
+    func pageParseGivesTheHTMLAndThePlainText(_ markdown: String) {
+        let (html, plain) = CommonMarkConverter.withRenderedSmartHTMLAndPlainText(markdown) { (Array($0), $1) }
+        #expect(html == CommonMarkConverter.withRenderedHTML(markdown, smartPunctuation: true) { Array($0) })
+        #expect(plain == CommonMarkConverter.plainText(markdown), "\(markdown.debugDescription)")
+    }
+
+    @Test func pageParseGivesThePlainTextOnEveryRule() throws {
+        let corpus = try ContentCorpusTests.result.get().corpus
+        var undone = 0
+        for rule in corpus.rules {
+            for text in [rule.details, rule.why ?? "", rule.instead ?? ""] {
+                let plain = CommonMarkConverter.withRenderedSmartHTMLAndPlainText(text) { $1 }
+                #expect(plain == CommonMarkConverter.plainText(text), "\(rule.id)")
+                if CommonMarkConverter.canUndoSmartPunctuation(text) { undone += 1 }
+            }
+        }
+        #expect(undone > corpus.rules.count, "most of Content's prose takes the one-parse path")
+    }
+
     @Test func directPlainTextMatchesTheTreeOnEveryRule() throws {
         let corpus = try ContentCorpusTests.result.get().corpus
         for rule in corpus.rules {

@@ -104,6 +104,26 @@ import Testing
 
     /// `--timings` gives the examples the share of a stretch's wall time that their CPU time is
     /// of all the CPU time spent in it.
+    /// The streaming build's rule pages write the search index from the parse that renders
+    /// their prose (smart punctuation turned back, or parsed again where it cannot be): the same
+    /// bytes as the index made from the Markdown alone, whatever the prose holds.
+    @Test func rulePagesWriteTheSearchIndexTheMarkdownGives() throws {
+        let prose = [
+            "\"Quoted\" and 'single' -- en --- em ... and don't", "Plain words only.", "",
+            "Entities &ldquo;curly&rdquo; &amp; more -- here", "Already “curly” — and ‘single’", "`\"code\" -- ...` and *\"em\"*",
+            "- \"item\" one...\n- two -- 'x'\n\n```\n\"block\" --\n```", "[\"link\" -- x](a--b) <http://a--b>", "tab\tand\nline",
+        ]
+        var corpus = Self.corpus
+        corpus.rules = corpus.rules.enumerated().map { index, rule in
+            var rule = rule
+            rule.details = prose[index % prose.count]
+            rule.why = index % 3 == 0 ? nil : prose[(index + 1) % prose.count]
+            rule.instead = index % 2 == 0 ? prose[(index + 4) % prose.count] : nil
+            return rule
+        }
+        try Self.expectTheSameSiteStreamed(corpus, flipped: false, ledger: ExampleLedger())
+    }
+
     @Test(arguments: [
         (wall: 100, cpu: 200, engine: 150, expected: 75),
         (wall: 100, cpu: 200, engine: 0, expected: 0),

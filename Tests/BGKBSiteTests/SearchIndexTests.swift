@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: awkward)
     func entriesAreWhatJSONEncoderWrites(text: String) throws {
         let entry = SearchPage.Entry(id: "id-\(text)", t: text, s: text, x: text, a: [text, "b"], c: [], tp: ["t"], k: "must",
-                                     kl: text, src: [text], u: "rules/x.html", r: text.isEmpty)
+                                     kl: text, o: text.utf8.count * 7919, src: [text], u: "rules/x.html", r: text.isEmpty)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let expected = try encoder.encode(entry)

@@ -8,21 +8,27 @@ enum RulePage {
         // each is made; only their diagnostics come back, merged in corpus order, so the output
         // does not depend on thread timing. Positions, not `(index, rule)` pairs: pairing copied
         // every rule (a retain per field) up front and released them all at the end.
+        // The streaming build's pages also write the search index (`SearchIndexFeed`).
+        let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink)
         let results = ParallelMap.map(Array(context.corpus.rules.indices)) { index -> Diagnostics? in
-            renderOne(context.corpus.rules[index], index: index, context: context, sink: sink)
+            renderOne(context.corpus.rules[index], index: index, context: context, sink: sink, feed: feed)
         }
         var output = StepOutput()
         for case let diagnostics? in results {
             output.diagnostics.append(contentsOf: diagnostics)
             output.streamedCount += 1
         }
+        if let feed { output.streamed(SitePaths.searchIndex, new: feed.finish()) }
         return output
     }
 
     /// One rule's page (running its examples first in the streaming build); nil when the rule has
     /// no page. The rule is borrowed from the corpus, not copied.
-    private static func renderOne(_ rule: Rule, index: Int, context: SiteContext, sink: SiteSink) -> Diagnostics? {
-        guard let path = context.rulePath(rule.id) else { return nil }
+    private static func renderOne(_ rule: Rule, index: Int, context: SiteContext, sink: SiteSink, feed: SearchIndexFeed?) -> Diagnostics? {
+        guard let path = context.rulePath(rule.id) else {
+            feed?.deliver(index, [])
+            return nil
+        }
         guard let ledger = context.ledger else {
             let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
             sink.emit(path, page)
@@ -46,8 +52,13 @@ enum RulePage {
             exampleDiagnostics.append(contentsOf: found)
             if let verdict { verdicts[verdict.example.identifier] = verdict }
         }
-        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts)
+        // The page's prose, parsed to render it, also gives the search index its text.
+        var plainTexts: [String]? = feed == nil ? nil : []
+        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts, plainTexts: &plainTexts)
         sink.emit(path, page)
+        if let feed, let plainTexts {
+            feed.deliver(index, SearchPage.entry(rule, index: index, path: path, text: plainTexts.joined(separator: " "), context: context))
+        }
         ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
                       work: ExampleWork(verdicts.values), engineCPU: engineCPU)
         return diagnostics
@@ -59,12 +70,20 @@ enum RulePage {
     }
 
     /// `verdicts`: this rule's examples' verdicts by `Example.identifier` (more are fine).
+    /// `plainTexts`, when not nil, gets the plain text of the details, why and instead the page
+    /// renders (those not empty, in that order).
     static func write(_ rule: Rule, context: SiteContext, path: String,
                       verdicts: [String: ExampleVerdict]) -> (HTMLWriter, Diagnostics) {
+        var none: [String]?
+        return write(rule, context: context, path: path, verdicts: verdicts, plainTexts: &none)
+    }
+
+    static func write(_ rule: Rule, context: SiteContext, path: String,
+                      verdicts: [String: ExampleVerdict], plainTexts: inout [String]?) -> (HTMLWriter, Diagnostics) {
         var diagnostics = Diagnostics()
         var w = HTMLWriter(capacity: 48 * 1024)
         Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
-            writeBody(rule, context: context, path: path, verdicts: verdicts, diagnostics: &diagnostics, into: &w)
+            writeBody(rule, context: context, path: path, verdicts: verdicts, diagnostics: &diagnostics, plainTexts: &plainTexts, into: &w)
         }
         return (w, diagnostics)
     }
@@ -72,7 +91,7 @@ enum RulePage {
     /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);
     /// only cmark's safe-mode HTML, the timeline SVG and the word diff go through `trusted`.
     private static func writeBody(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
-                                  diagnostics: inout Diagnostics,
+                                  diagnostics: inout Diagnostics, plainTexts: inout [String]?,
                                   into w: inout HTMLWriter) {
         let corpus = context.corpus
         func references(_ ids: [String], what: String) -> [SiteContext.RuleReference] {
@@ -131,11 +150,11 @@ enum RulePage {
             w.markup("<p class=\"notice\">This rule is no longer in the latest version of its document. It stays here with its history.</p>\n")
         }
         if !rule.details.isEmpty {
-            w.markup("<div class=\"prose\">"); context.writeMarkdown(rule.details, from: path, into: &w); w.markup("</div>\n")
+            w.markup("<div class=\"prose\">"); context.writeMarkdown(rule.details, from: path, into: &w, plainTexts: &plainTexts); w.markup("</div>\n")
         }
         if let why = rule.why {
             w.markup("<section aria-labelledby=\"why\">\n<h2 id=\"why\">Why it matters</h2>\n<div class=\"prose\">")
-            context.writeMarkdown(why, from: path, into: &w)
+            context.writeMarkdown(why, from: path, into: &w, plainTexts: &plainTexts)
             w.markup("</div>\n</section>\n")
         }
 
@@ -212,7 +231,7 @@ enum RulePage {
 
         if let instead = rule.instead {
             w.markup("<section aria-labelledby=\"instead\">\n<h2 id=\"instead\">What to do instead</h2>\n<div class=\"prose\">")
-            context.writeMarkdown(instead, from: path, into: &w)
+            context.writeMarkdown(instead, from: path, into: &w, plainTexts: &plainTexts)
             w.markup("</div>\n</section>\n")
         }
         let conflicts = corpus.conflicts.filter { $0.rules.contains(rule.id) }
