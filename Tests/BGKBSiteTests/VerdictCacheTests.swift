@@ -133,6 +133,31 @@ import Testing
         #expect(reloaded.cache.record(for: VerdictRecord.key(example, engine: "e")) == record)
     }
 
+    /// The key reads the text eight bytes at a time and the last few on their own: a change of
+    /// one byte anywhere, or of the length, gives another key; so does moving bytes between the
+    /// intent and the text. Content's examples (distinct texts) get distinct keys.
+    @Test func everyByteOfTheTextIsInTheKey() throws {
+        var example = ScenarioSamples.overwrite.example
+        let prefix = VerdictRecord.KeyPrefix(engine: "e")
+        var keys = Set<UInt64>()
+        for length in 0...19 {
+            let text = String(repeating: "a", count: length)
+            example.text = text
+            #expect(keys.insert(prefix.key(example)).inserted, "length \(length)")
+            for position in 0..<length {
+                var bytes = Array(text.utf8)
+                bytes[position] = UInt8(ascii: "b")
+                example.text = String(decoding: bytes, as: UTF8.self)
+                #expect(keys.insert(prefix.key(example)).inserted, "length \(length), byte \(position)")
+            }
+        }
+        example.text = "a\u{0}"
+        #expect(prefix.key(example) != { var other = example; other.text = "a"; return prefix.key(other) }())
+        let corpus = try ContentLoader.load(directory: StalenessTests.contentFolder.path).corpus
+        let examples = Dictionary(corpus.examples.map { ("\($0.intent)\u{0}\($0.text)", $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(Set(examples.values.map { prefix.key($0) }).count == examples.count)
+    }
+
     /// Anything that could change the answer changes the key.
     @Test func theKeyNamesEngineTextIntentConstantsAndOptions() {
         let example = ScenarioSamples.overwrite.example
