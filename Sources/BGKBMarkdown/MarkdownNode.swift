@@ -48,10 +48,12 @@ public struct MarkdownNode: Hashable, Sendable {
         case .softBreak, .lineBreak: return 1
         case .htmlInline, .htmlBlock: return 0
         default:
-            let separated = isBlock && children.contains(where: \.isBlock)
-            var count = 0
-            for index in children.indices { count += children[index].plainTextByteCount }
-            return count + (separated && children.count > 1 ? 2 * (children.count - 1) : 0)
+            return children.withUnsafeBufferPointer { children in
+                let separated = isBlock && children.contains(where: \.isBlock)
+                var count = 0
+                for index in children.indices { count += children[index].plainTextByteCount }
+                return count + (separated && children.count > 1 ? 2 * (children.count - 1) : 0)
+            }
         }
     }
 
@@ -63,7 +65,10 @@ public struct MarkdownNode: Hashable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         var scan: FirstLineScan?
-        for index in nodes.indices { nodes[index].appendPlainText(to: &bytes, scan: &scan) }
+        nodes.withUnsafeBufferPointer { nodes in
+            guard let first = nodes.baseAddress else { return }
+            for index in nodes.indices { appendPlainText(first + index, to: &bytes, scan: &scan) }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -112,22 +117,33 @@ public struct MarkdownNode: Hashable, Sendable {
     /// code block) is copied only through the byte that ended it. The pieces are Strings, so
     /// their bytes, and the bytes of any run of them, are valid UTF-8.
     private func appendPlainText(to bytes: inout [UInt8], scan: inout FirstLineScan?) {
-        switch kind {
-        case .text, .code, .codeBlock: Self.append(literal, to: &bytes, scan: &scan)
-        case .softBreak, .lineBreak: Self.append("\n", to: &bytes, scan: &scan)
+        withUnsafePointer(to: self) { Self.appendPlainText($0, to: &bytes, scan: &scan) }
+    }
+
+    /// The walk itself, node by node through pointers into the children's storage: called on
+    /// an element of an array (or of its buffer), the method was handed a copy of the node (its
+    /// strings and children retained, then released), 200 instructions a node visited.
+    private static func appendPlainText(_ node: UnsafePointer<MarkdownNode>, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
+        switch node.pointee.kind {
+        case .text, .code, .codeBlock: append(node.pointee.literal, to: &bytes, scan: &scan)
+        case .softBreak, .lineBreak: append("\n", to: &bytes, scan: &scan)
         case .htmlInline, .htmlBlock: break
         default:
-            var separated = false
-            if isBlock {
-                for index in children.indices where children[index].isBlock {
-                    separated = true
-                    break
+            let isBlock = node.pointee.isBlock
+            node.pointee.children.withUnsafeBufferPointer { children in
+                guard let first = children.baseAddress else { return }
+                var separated = false
+                if isBlock {
+                    for index in children.indices where children[index].isBlock {
+                        separated = true
+                        break
+                    }
                 }
-            }
-            for index in children.indices {
-                if scan?.done == true { return }
-                if separated, index > 0 { Self.append("\n\n", to: &bytes, scan: &scan) }
-                children[index].appendPlainText(to: &bytes, scan: &scan)
+                for index in children.indices {
+                    if scan?.done == true { return }
+                    if separated, index > 0 { append("\n\n", to: &bytes, scan: &scan) }
+                    appendPlainText(first + index, to: &bytes, scan: &scan)
+                }
             }
         }
     }
@@ -159,8 +175,16 @@ public struct MarkdownNode: Hashable, Sendable {
     /// `forEach` with a test of each node's kind, without copying each node into a closure (two
     /// thousand instructions a block).
     public func appendCodeSpanLiterals(to literals: inout [String]) {
-        if case .code = kind { literals.append(literal) }
-        for index in children.indices { children[index].appendCodeSpanLiterals(to: &literals) }
+        withUnsafePointer(to: self) { Self.appendCodeSpanLiterals($0, to: &literals) }
+    }
+
+    /// Through pointers, as `appendPlainText` walks.
+    private static func appendCodeSpanLiterals(_ node: UnsafePointer<MarkdownNode>, to literals: inout [String]) {
+        if case .code = node.pointee.kind { literals.append(node.pointee.literal) }
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
+            for index in children.indices { appendCodeSpanLiterals(first + index, to: &literals) }
+        }
     }
 
     /// Visits the node and all its descendants, depth first, in document order.
