@@ -48,12 +48,10 @@ public struct MarkdownNode: Hashable, Sendable {
         case .softBreak, .lineBreak: return 1
         case .htmlInline, .htmlBlock: return 0
         default:
-            return children.withUnsafeBufferPointer { children in
-                let separated = isBlock && children.contains(where: \.isBlock)
-                var count = 0
-                for index in children.indices { count += children[index].plainTextByteCount }
-                return count + (separated && children.count > 1 ? 2 * (children.count - 1) : 0)
-            }
+            let separated = isBlock && children.contains(where: \.isBlock)
+            var count = 0
+            for index in children.indices { count += children[index].plainTextByteCount }
+            return count + (separated && children.count > 1 ? 2 * (children.count - 1) : 0)
         }
     }
 

@@ -5,9 +5,7 @@ public enum MarkdownWriter {
     /// protocol's witnesses, a fifth of the cost.)
     public static func inlines(_ nodes: ArraySlice<MarkdownNode>) -> String {
         var out = ""
-        nodes.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices { write(nodes[index], into: &out) }
-        }
+        for index in nodes.indices { write(nodes[index], into: &out) }
         return out
     }
 

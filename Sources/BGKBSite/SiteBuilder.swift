@@ -156,17 +156,16 @@ public enum SiteBuilder {
                 }
             }
             let verdictPages = side(after)
+            var cacheStep: Result?
             if ledger.cache != nil {
                 done.wait()
                 let (bytes, time) = cacheBox.take()
                 site.verdictCacheFile = bytes
-                results.append(header("pages showing verdicts", verdictPages, clock.now - afterStart))
-                results += verdictPages
-                results.append((StepOutput(), [], StepReport(name: "verdict cache (encoded)", fileCount: 0, duration: time, inGroup: true)))
-            } else {
-                results.append(header("pages showing verdicts", verdictPages, clock.now - afterStart))
-                results += verdictPages
+                cacheStep = (StepOutput(), [], StepReport(name: "verdict cache (encoded)", fileCount: 0, duration: time, inGroup: true))
             }
+            results.append(header("pages showing verdicts", verdictPages, clock.now - afterStart))
+            results += verdictPages
+            if let cacheStep { results.append(cacheStep) }
             if ledger.readEarly {
                 site.diagnostics.error("site-internal", "a build step read examples' verdicts before the rule pages had run them", at: nil)
             }
