@@ -215,7 +215,7 @@ public final class VerdictCache: @unchecked Sendable {
             bytes.append(UInt8(ascii: "\t"))
             bytes.append(record.passed ? UInt8(ascii: "1") : UInt8(ascii: "0"))
             bytes.append(UInt8(ascii: "\t"))
-            appendSignedDecimal(Int64(record.schedulesExplored), to: &bytes)
+            appendDecimal(record.schedulesExplored, to: &bytes)
             bytes.append(UInt8(ascii: "\t"))
             if let schedule = record.failureSchedule { appendSchedule(schedule, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
             bytes.append(UInt8(ascii: "\t"))
@@ -285,12 +285,6 @@ public final class VerdictCache: @unchecked Sendable {
     }
 
     /// `budget-bits refusal forced-bits|- choices|- seed|-`, space-separated.
-    static func encode(_ schedule: Schedule) -> String {
-        var bytes: [UInt8] = []
-        appendSchedule(schedule, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     private static func appendSchedule(_ schedule: Schedule, to bytes: inout [UInt8]) {
         appendHex(schedule.budget.bitPattern, to: &bytes)
         bytes.append(UInt8(ascii: " "))
@@ -301,9 +295,9 @@ public final class VerdictCache: @unchecked Sendable {
         if schedule.choices.isEmpty { bytes.append(UInt8(ascii: "-")) }
         for (position, choice) in schedule.choices.enumerated() {
             if position > 0 { bytes.append(UInt8(ascii: ",")) }
-            appendSignedDecimal(Int64(choice.index), to: &bytes)
+            appendDecimal(choice.index, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
-            appendDecimal(UInt64(choice.choice), to: &bytes)
+            appendDecimal(choice.choice, to: &bytes)
         }
         bytes.append(UInt8(ascii: " "))
         if let seed = schedule.seed { appendHex(seed, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
@@ -342,34 +336,12 @@ public final class VerdictCache: @unchecked Sendable {
         }
     }
 
-    private static func appendDecimal(_ value: UInt64, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
-    }
-
-    private static func appendSignedDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDecimal(value.magnitude, to: &bytes)
+    /// As `String(value)` writes it (a small string: no allocation).
+    private static func appendDecimal<Value: BinaryInteger>(_ value: Value, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Byte by byte, so "\r\n" (one Character in Swift) is escaped as the two bytes it is.
-    static func escape(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendEscaped(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         func special(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
