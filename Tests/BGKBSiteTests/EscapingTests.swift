@@ -100,6 +100,25 @@ import Testing
         }
     }
 
+    /// Short values are stored as whole words, padding and all, past what the writer holds: one
+    /// after another (and after markup), each must end where the next begins, across the
+    /// storage's growth, as writing the references one after another does.
+    @Test(arguments: 0..<8)
+    func shortValuesInARowLikeAByteLoop(seed: Int) {
+        let alphabet: [String] = ["<", "&", "'", "=", "\u{0}", "a", "b", " ", "é", "—", "😀", "xy"]
+        var writer = HTMLWriter()
+        var expected = ""
+        for (index, value) in randomMixes(of: alphabet, seed: seed, lengths: 0...18).enumerated() {
+            writer.text(value)
+            expected += Self.reference(value)
+            if index % 3 == 0 {
+                writer.markup("|")
+                expected += "|"
+            }
+        }
+        #expect(writer.string == expected)
+    }
+
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
         #expect(SiteContext.demoteHeadings("<h3>x</h3><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">") == "<h5>x</h5><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">")

@@ -33,7 +33,7 @@ import Testing
     /// gives them.
     @Test(arguments: ["foreground", "background", "suspended", "terminated", "launching", "not running", "Foreground", "inactive"])
     func stateClassesMatchTheSearch(_ state: String) {
-        #expect(TimelineSVG.stateClass(state) == TimelineSVG.stateClassBySearch(state))
+        #expect("\(TimelineSVG.stateClass(state))" == "\(TimelineSVG.stateClassBySearch(state))")
     }
 
     @Test(arguments: [(1.0, 0.2), (36.0, 10.0), (0.3, 0.1), (600.0, 120.0)])
@@ -81,7 +81,19 @@ import Testing
     /// `HTMLWriter.coordinate` writes its digits in place, after what the writer holds: the bytes
     /// `Format.coordinate` makes, for every value.
     @Test func coordinatesMatchFormat() {
-        for value in Self.values + [1e15, -1e15, 999_999_999_999_999.9, -0.04, -0.05, -0.06, 0.05, 0.95, -0.95, 302.25, 760, 9.95, 99.96, -9.96] {
+        // Halves and their neighbours (rounded without libm for positive values), and a seeded
+        // spread over the coordinates a timeline holds.
+        var edges: [Double] = [1e15, -1e15, 999_999_999_999_999.9, 99_999_999_999_999.95, 4_503_599_627_370_495.5 / 10,
+                               -0.04, -0.05, -0.06, 0.05, 0.95, -0.95, 302.25, 760, 9.95, 99.96, -9.96]
+        for half in [0.05, 0.15, 0.25, 0.45, 1.45, 2.05, 302.25, 512.35, 1e13 + 0.05] {
+            edges += [half, half.nextUp, half.nextDown, -half, -half.nextUp, -half.nextDown]
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<5000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            edges.append(Double(state >> 11) / Double(1 << 53) * 1000)
+        }
+        for value in Self.values + edges {
             var writer = HTMLWriter()
             writer.coordinate(value)
             #expect(writer.string == Format.coordinate(value), "\(value)")

@@ -314,7 +314,8 @@ enum RulePage {
             return
         }
         let trace = verdict.counterexample ?? verdict.representative
-        let drawing = TimelineSVG.render(trace, id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)")
+        // Laid out first, written straight into the page (not into a writer of its own, copied).
+        let timeline = TimelineSVG.Layout(trace: trace)
         if verdict.passed {
             w.markup("<div class=\"verdict verdict-pass\">\n<p><strong>Engine verdict:</strong> as the example says — ")
         } else {
@@ -328,16 +329,12 @@ enum RulePage {
             w.markup(".")
         }
         w.markup("</p>\n</div>\n<figure class=\"timeline-figure\">\n")
-        w.trusted(drawing.markup)
+        timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)
         w.markup("\n<figcaption><span class=\"tl-legend\" aria-hidden=\"true\"><span class=\"sw sw-task\"></span>task running <span class=\"sw sw-leak\"></span>task never ended <span class=\"sw sw-expiry\"></span>expiry handler called <span class=\"sw sw-step\"></span>code runs <span class=\"sw sw-log\"></span>system logs a warning <span class=\"sw sw-end\"></span>app killed or crashed. Events at one instant are spread out in the order they happened.</span>")
-        w.text((verdict.counterexample != nil ? "The breaking schedule. " : "A typical run. ") + drawing.description)
+        if verdict.counterexample != nil { w.markup("The breaking schedule. ") } else { w.markup("A typical run. ") }
+        w.text(timeline.description)
         w.markup("</figcaption>\n</figure>\n<details class=\"timeline-text\">\n<summary>The timeline as text</summary>\n<ol>\n")
-        for event in drawing.textEvents {
-            w.markup("<li><span class=\"t\">"); w.text(event.time); w.markup("</span> <span class=\"lane\">"); w.text(event.lane)
-            w.markup("</span> <span class=\"ev\">"); w.text(event.kindLabel); w.markup("</span>")
-            if let subject = event.subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
-            w.markup(": "); w.text(event.detail); w.markup("</li>\n")
-        }
+        timeline.writeTextList(into: &w)
         w.markup("</ol>\n</details>\n</section>\n")
     }
 

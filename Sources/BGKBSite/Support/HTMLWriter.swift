@@ -91,7 +91,17 @@ struct HTMLWriter {
     /// closure, a coordinate cost 180 instructions; a timeline writes a hundred).
     mutating func coordinate(_ value: Double) {
         guard value.isFinite, abs(value) < 1e15 else { append(UInt8(ascii: "0")); return }
-        let tenths = Int((value * 10).rounded())
+        let tenths: Int
+        let scaled = value * 10
+        if scaled >= 0 && scaled < 1e15 {
+            // Rounded half away from zero without libm's `round` (a call, and a third of a
+            // coordinate's cost): below 2^52 the part after the point, `scaled - truncated`, is
+            // exact, so comparing it with a half rounds exactly as `rounded()` does.
+            let truncated = Int(scaled)
+            tenths = scaled - Double(truncated) >= 0.5 ? truncated + 1 : truncated
+        } else {
+            tenths = Int(scaled.rounded())
+        }
         let magnitude = tenths.magnitude
         var whole = magnitude / 10
         let fraction = UInt8(truncatingIfNeeded: magnitude % 10)
@@ -169,6 +179,21 @@ struct HTMLWriter {
         if index + 8 > count {
             let last = count >= 8 ? raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) : HTMLWriter.loadPadded(raw, count: count)
             if !HTMLWriter.holdsEscapedByte(last) {
+                if count <= 16 {
+                    // A short value as the one or two words already loaded, not through `memcpy`
+                    // (a call costing more than the rest for the timelines' short labels). The
+                    // padding past `count` lands in room reserved for it and is then written over.
+                    reserve(16)
+                    let end = UnsafeMutableRawPointer(storage.base + storage.count)
+                    if count >= 8 {
+                        end.storeBytes(of: raw.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                        end.storeBytes(of: last, toByteOffset: count - 8, as: UInt64.self)
+                    } else {
+                        end.storeBytes(of: last.littleEndian, as: UInt64.self)
+                    }
+                    storage.count += count
+                    return
+                }
                 append(base, count: count)
                 return
             }

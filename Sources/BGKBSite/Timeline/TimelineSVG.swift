@@ -29,19 +29,22 @@ enum TimelineSVG {
         var subject: String?
     }
 
+    /// The drawing on its own (rule pages lay a timeline out and write it straight into the page:
+    /// `Layout`, `Layout.write`, `Layout.writeTextList`).
     static func render(_ trace: SimulationTrace, id: String, title: String) -> Drawing {
         let layout = Layout(trace: trace)
         var writer = HTMLWriter(capacity: 4096)
         layout.write(id: id, title: title, into: &writer)
         let textEvents = layout.events.indices.map { index in
             let event = layout.events[index]
-            return TextEvent(time: layout.timeLabels[index], lane: event.lane, kindLabel: kindLabel(event.kind),
+            return TextEvent(time: layout.timeLabels[index], lane: event.lane, kindLabel: "\(kindLabel(event.kind))",
                              detail: event.detail, subject: event.subject)
         }
         return Drawing(markup: writer, description: layout.description, textEvents: textEvents)
     }
 
-    static func kindLabel(_ kind: TraceEvent.Kind) -> String {
+    /// A literal, so pages write it as markup (it holds nothing to escape) rather than as text.
+    static func kindLabel(_ kind: TraceEvent.Kind) -> StaticString {
         switch kind {
         case .appState: return "app state"
         case .taskBegan: return "task began"
@@ -55,13 +58,30 @@ enum TimelineSVG {
         }
     }
 
-    /// The CSS class of an app state segment.
-    /// The CSS class of an app state's segment.
-    static func stateClass(_ detail: String) -> String {
+    /// `kind.rawValue` as a literal (a dot's class).
+    static func kindClass(_ kind: TraceEvent.Kind) -> StaticString {
+        switch kind {
+        case .appState: return "app-state"
+        case .taskBegan: return "task-began"
+        case .taskEnded: return "task-ended"
+        case .expiry: return "expiry"
+        case .step: return "step"
+        case .log: return "log"
+        case .termination: return "termination"
+        case .crash: return "crash"
+        case .system: return "system"
+        }
+    }
+
+    /// The CSS class of an app state's segment: a literal, as the page writes it.
+    static func stateClass(_ detail: String) -> StaticString {
         // The engine's own state names first (every state a trace holds): lowering and
         // searching each one cost 900 instructions a state drawn.
         switch detail {
-        case "foreground", "background", "suspended", "terminated": return detail
+        case "foreground": return "foreground"
+        case "background": return "background"
+        case "suspended": return "suspended"
+        case "terminated": return "terminated"
         case "launching", "not running": return "other"
         default: break
         }
@@ -69,7 +89,7 @@ enum TimelineSVG {
     }
 
     /// The class by the words in the state's name (what any other name falls back to).
-    static func stateClassBySearch(_ detail: String) -> String {
+    static func stateClassBySearch(_ detail: String) -> StaticString {
         let lower = Array(detail.lowercased().utf8)
         func has(_ word: StaticString) -> Bool { TextScan.firstIndex(of: word, in: lower, from: 0) != nil }
         if has("foreground") || has("active") { return "foreground" }
@@ -86,7 +106,8 @@ enum TimelineSVG {
         return (span / 6).rounded(.up)
     }
 
-    private struct Layout {
+    /// A trace laid out: where everything goes, ready to be written as SVG and as a list.
+    struct Layout {
         var events: [TraceEvent]
         /// Each event's time as the page writes it, made once: the text list and three kinds of
         /// tooltip show it.
@@ -105,12 +126,12 @@ enum TimelineSVG {
         struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
         struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
         struct Segment {
-            var x: Double, y: Double, w: Double, h: Double, kind: String, event: Int, showLabel: Bool, textX: Double, textY: Double
+            var x: Double, y: Double, w: Double, h: Double, kind: StaticString, event: Int, showLabel: Bool, textX: Double, textY: Double
         }
         struct Bar { var x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String }
-        struct Dot { var x: Double, y: Double, kind: String, event: Int }
+        struct Dot { var x: Double, y: Double, kind: StaticString, event: Int }
         struct Expiry { var x: Double, y1: Double, y2: Double, event: Int }
-        struct End { var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: String, kind: String }
+        struct End { var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: StaticString, kind: StaticString }
         var laneRows: [LaneRow] = []
         var ticks: [Tick] = []
         // Tooltips that quote an event are written from the event (`event`, an index into
@@ -163,7 +184,7 @@ enum TimelineSVG {
                 default: break
                 }
             }
-            let laneNames = ["App"] + taskLanes.map { $0.lowercased().hasPrefix("task") ? $0 : "task \($0)" } + threadLanes
+            let laneNames = ["App"] + taskLanes.map { Self.startsWithTask($0) ? $0 : "task \($0)" } + threadLanes
             func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
             let plotBottom = laneY(laneNames.count)
             let height = plotBottom + TimelineSVG.axisHeight
@@ -225,7 +246,11 @@ enum TimelineSVG {
             }
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
-            let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
+            var hasSystemExpiry = false
+            for index in events.indices where events[index].kind == .expiry && events[index].lane == "system" {
+                hasSystemExpiry = true
+                break
+            }
             var expiries: [Expiry] = []
             var dots: [Dot] = []
             // Most events are steps: room for them all at once, not grown from nothing per timeline.
@@ -249,7 +274,7 @@ enum TimelineSVG {
                     guard let lane = threadLanes.firstIndex(of: events[index].lane) else { break }
                     dots.append(Dot(x: here,
                                  y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
-                                 kind: kind.rawValue, event: index))
+                                 kind: TimelineSVG.kindClass(kind), event: index))
                 default: break
                 }
             }
@@ -301,7 +326,7 @@ enum TimelineSVG {
             // strings retained and released) for each field read.
             events.withUnsafeBufferPointer { events in
                 for segment in segments {
-                    w.markup("<rect class=\"tl-state tl-"); w.text(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
+                    w.markup("<rect class=\"tl-state tl-"); w.markup(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
                     w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
                     let detail = events[segment.event].detail
                     w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
@@ -319,7 +344,7 @@ enum TimelineSVG {
                     w.markup("</title></rect>\n")
                 }
                 for dot in dots {
-                    w.markup("<circle class=\"tl-step tl-"); w.text(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
+                    w.markup("<circle class=\"tl-step tl-"); w.markup(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
                     w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
                     w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
                 }
@@ -333,10 +358,10 @@ enum TimelineSVG {
                 }
             }
             for end in ends {
-                w.markup("<line class=\"tl-end tl-"); w.text(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
+                w.markup("<line class=\"tl-end tl-"); w.markup(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
                 w.coordinate(end.top); w.markup("\" x2=\""); w.coordinate(end.x); w.markup("\" y2=\""); w.coordinate(end.bottom)
                 w.markup("\" stroke=\"#c33\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/>\n<text class=\"tl-end-label tl-")
-                w.text(end.kind); w.markup("\" x=\""); w.coordinate(end.textX); w.markup("\" y=\"16\" text-anchor=\""); w.text(end.anchor)
+                w.markup(end.kind); w.markup("\" x=\""); w.coordinate(end.textX); w.markup("\" y=\"16\" text-anchor=\""); w.markup(end.anchor)
                 w.markup("\" fill=\"#c33\">"); w.text(end.label); w.markup("</text>\n")
             }
             w.markup("<line class=\"tl-axis\" x1=\""); w.coordinate(plotLeft); w.markup("\" y1=\""); w.coordinate(axisY)
@@ -348,10 +373,39 @@ enum TimelineSVG {
             return false
         }
 
+        /// Whether the lowercased name starts with `task` (by Characters): by bytes when the
+        /// first five are ASCII (lowercasing anything else cannot make them `task`'s, and no
+        /// combining mark joins the `k`), else by lowercasing.
+        static func startsWithTask(_ name: String) -> Bool {
+            var bytes = name.utf8.makeIterator()
+            for expected in "task".utf8 {
+                guard let byte = bytes.next() else { return false }
+                guard byte < 0x80 else { return name.lowercased().hasPrefix("task") }
+                if byte | 0x20 != expected { return false }
+            }
+            if let next = bytes.next(), next >= 0x80 { return name.lowercased().hasPrefix("task") }
+            return true
+        }
+
+        /// One String appended to, not parts joined (a parts array, interpolations and a join cost
+        /// 10,000 instructions a timeline).
         static func describe(trace: SimulationTrace, taskLanes: [String], leaked: [String]) -> String {
-            var parts: [String] = []
-            parts.append(taskLanes.isEmpty ? "No background task is begun." : "\(Format.count(taskLanes.count, "background task")) begun.")
-            if !leaked.isEmpty { parts.append("Never ended: \(leaked.joined(separator: ", ")).") }
+            var text = ""
+            text.reserveCapacity(120)
+            if taskLanes.isEmpty {
+                text += "No background task is begun."
+            } else {
+                text += String(taskLanes.count)
+                text += taskLanes.count == 1 ? " background task begun." : " background tasks begun."
+            }
+            if !leaked.isEmpty {
+                text += " Never ended: "
+                for (index, name) in leaked.enumerated() {
+                    if index > 0 { text += ", " }
+                    text += name
+                }
+                text += "."
+            }
             var systemExpiries = 0
             var allExpiries = 0
             for index in trace.events.indices where trace.events[index].kind == .expiry {
@@ -359,9 +413,29 @@ enum TimelineSVG {
                 if trace.events[index].lane == "system" { systemExpiries += 1 }
             }
             let expiries = systemExpiries > 0 ? systemExpiries : allExpiries
-            if expiries > 0 { parts.append("The system calls the expiry handler \(expiries == 1 ? "once" : "\(expiries) times").") }
-            parts.append("Outcome: \(trace.outcome) at \(Format.seconds(trace.outcome.time)).")
-            return parts.joined(separator: " ")
+            if expiries > 0 {
+                text += " The system calls the expiry handler "
+                if expiries == 1 { text += "once." } else { text += String(expiries); text += " times." }
+            }
+            text += " Outcome: "
+            text += trace.outcome.description
+            text += " at "
+            text += Format.seconds(trace.outcome.time)
+            text += "."
+            return text
+        }
+
+        /// The same events as the drawing, as list items (`<li>`), each time, lane, kind, subject
+        /// and detail read in place.
+        func writeTextList(into w: inout HTMLWriter) {
+            events.withUnsafeBufferPointer { events in
+                for index in events.indices {
+                    w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)
+                    w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindLabel(events[index].kind)); w.markup("</span>")
+                    if let subject = events[index].subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
+                    w.markup(": "); w.text(events[index].detail); w.markup("</li>\n")
+                }
+            }
         }
     }
 }
