@@ -12,252 +12,314 @@ import Yams
 /// Yams' first read in a process also compiles its resolver's regular expressions (about 5 ms,
 /// on one core while the others wait for `topics.yml`, at every size of Content).
 enum YAMLSubset {
-    /// A line's UTF-8 bytes. Every byte the subset looks for is ASCII, and no byte of a
-    /// multi-byte character is, so scanning bytes finds exactly the characters it means.
-    typealias Line = ArraySlice<UInt8>
+    /// A line: where its bytes start and end in the block, and whether they are all ASCII (then a
+    /// value's column is its byte offset, not a count of the characters before it).
+    struct Line {
+        var start: Int
+        var end: Int
+        var ascii: Bool
+    }
 
+    /// Read over the block's bytes in place, through a pointer, with each line as a pair of
+    /// offsets: as array slices (each retaining the array, each byte read bounds-checked), the
+    /// subset cost 45,000 instructions a rule block.
     static func parse(_ text: String) -> YAMLNode? {
-        let bytes = Array(text.utf8)
+        // A copy the reader owns: a list item that is a mapping has its dash overwritten (below).
+        var bytes = Array(text.utf8)
+        guard !bytes.isEmpty else { return nil }
+        return bytes.withUnsafeMutableBufferPointer { buffer -> YAMLNode? in
+            guard let lines = lines(buffer) else { return nil }
+            var reader = Reader(bytes: buffer.baseAddress!, lines: lines)
+            return reader.topLevel()
+        }
+    }
+
+    /// The lines of the block, or nil when it holds a byte the subset leaves to Yams.
+    private static func lines(_ bytes: UnsafeMutableBufferPointer<UInt8>) -> [Line]? {
         var lines: [Line] = []
+        lines.reserveCapacity(16)
         var start = 0
+        var ascii = true
         var index = 0
-        while index < bytes.count {
+        let count = bytes.count
+        let raw = UnsafeRawPointer(bytes.baseAddress!)
+        while index < count {
+            // Eight bytes at a time while none is a line break, another control, `#`, DEL or
+            // beyond ASCII (each of which the loop below looks at on its own).
+            if index + 8 <= count {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+                let below = (word &- ones &* 0x20) & ~word
+                let hash = (word ^ (ones &* 0x23)), del = (word ^ (ones &* 0x7F))
+                let special = (below | ((hash &- ones) & ~hash) | ((del &- ones) & ~del) | word) & highs
+                if special == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             switch byte {
             case 0x0A:
-                lines.append(bytes[start..<index])
+                lines.append(Line(start: start, end: index, ascii: ascii))
                 start = index + 1
-            case 0x20...0x22, 0x24...0x7E, 0x80...:
-                // Not in the subset, left to Yams: `#` (comments), tab, CR and other controls, C1
-                // controls (NEL is a line break in YAML 1.1), U+2028 and U+2029, the BOM, U+FFFE/F.
-                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return nil }
-                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+                ascii = true
+            case 0x20...0x22, 0x24...0x7E:
+                break
+            case 0x80...:
+                // Not in the subset, left to Yams: C1 controls (NEL is a line break in YAML 1.1),
+                // U+2028 and U+2029, the BOM, U+FFFE/F.
+                ascii = false
+                if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return nil }
+                if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
                     return nil
                 }
-                if byte == 0xEF, index + 2 < bytes.count,
+                if byte == 0xEF, index + 2 < count,
                    (bytes[index + 1] == 0xBB && bytes[index + 2] == 0xBF) || (bytes[index + 1] == 0xBF && bytes[index + 2] >= 0xBE) {
                     return nil
                 }
             default:
+                // `#` (comments), tab, CR and other controls, DEL.
                 return nil
             }
             index += 1
         }
-        lines.append(bytes[start...])
-        return topLevel(&lines)
+        lines.append(Line(start: start, end: count, ascii: ascii))
+        return lines
     }
 
-    private static func isKeyCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"): return true
-        default: return false
-        }
-    }
-
-    private static func isBlank(_ line: Line) -> Bool { line.allSatisfy { $0 == UInt8(ascii: " ") } }
-
-    /// libyaml counts columns in characters (Unicode scalars), from 1 here as Yams gives them.
-    private static func column(_ index: Int, in line: Line) -> Int {
-        line[line.startIndex..<index].reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
-    }
-
-    private static func text(_ slice: Line) -> String { String(decoding: slice, as: UTF8.self) }
-
-    private static func skipSpaces(_ line: Line, _ index: Int) -> Int {
-        var index = index
-        while index < line.endIndex && line[index] == UInt8(ascii: " ") { index += 1 }
-        return index
-    }
-
-    /// A mapping, or a list starting in the first column; nothing but blank lines after it.
-    private static func topLevel(_ lines: inout [Line]) -> YAMLNode? {
+    private struct Reader {
+        let bytes: UnsafeMutablePointer<UInt8>
+        let lines: [Line]
         var lineIndex = 0
-        while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
-        guard lineIndex < lines.count else { return nil }
-        let node: YAMLNode
-        if lines[lineIndex].first == UInt8(ascii: "-") {
-            guard let list = blockList(&lines, &lineIndex, indent: 0) else { return nil }
-            node = list
-        } else {
+
+        init(bytes: UnsafeMutablePointer<UInt8>, lines: [Line]) {
+            self.bytes = bytes
+            self.lines = lines
+        }
+
+        private static func isKeyCharacter(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+            default: return false
+            }
+        }
+
+        private func isBlank(_ line: Line) -> Bool {
+            var index = line.start
+            while index < line.end {
+                if bytes[index] != UInt8(ascii: " ") { return false }
+                index += 1
+            }
+            return true
+        }
+
+        /// libyaml counts columns in characters (Unicode scalars), from 1 here as Yams gives them.
+        private func column(_ index: Int, in line: Line) -> Int {
+            if line.ascii { return index - line.start + 1 }
+            var column = 1
+            for offset in line.start..<index where bytes[offset] & 0xC0 != 0x80 { column += 1 }
+            return column
+        }
+
+        private func text(_ start: Int, _ end: Int) -> String {
+            String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
+        }
+
+        private func skipSpaces(_ line: Line, _ index: Int) -> Int {
+            var index = index
+            while index < line.end && bytes[index] == UInt8(ascii: " ") { index += 1 }
+            return index
+        }
+
+        /// A mapping, or a list starting in the first column; nothing but blank lines after it.
+        mutating func topLevel() -> YAMLNode? {
             lineIndex = 0
-            guard let mapping = blockMapping(&lines, &lineIndex, indent: 0) else { return nil }
-            node = mapping
-        }
-        // Whatever is left must be blank: a line less indented than a nested mapping ends it, and
-        // at the top that is a line the subset does not know.
-        while lineIndex < lines.count {
-            guard isBlank(lines[lineIndex]) else { return nil }
-            lineIndex += 1
-        }
-        return node
-    }
-
-    /// `key: value` lines indented by `indent`, from `lineIndex` to the first line indented less
-    /// (left there). A key with nothing after its colon takes a block list, or a mapping indented
-    /// deeper, from the lines that follow.
-    private static func blockMapping(_ lines: inout [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
-        var pairs: [YAMLNode.Pair] = []
-        var mark: YAMLNode.Mark?
-        while lineIndex < lines.count {
-            let line = lines[lineIndex]
-            if isBlank(line) { lineIndex += 1; continue }
-            let keyStart = skipSpaces(line, line.startIndex)
-            let lineIndent = keyStart - line.startIndex
-            if lineIndent < indent { break }
-            guard lineIndent == indent else { return nil }
-            var end = keyStart
-            while end < line.endIndex && isKeyCharacter(line[end]) { end += 1 }
-            // A key, a colon, then a space and a value or the line's end.
-            guard end > keyStart, end < line.endIndex, line[end] == UInt8(ascii: ":"),
-                  line[keyStart] != UInt8(ascii: "-") else { return nil }
-            let keyMark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
-            if mark == nil { mark = keyMark }
-            let key = YAMLNode(.scalar(text(line[keyStart..<end])), mark: keyMark)
-            if end + 1 == line.endIndex {
+            while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
+            guard lineIndex < lines.count else { return nil }
+            let node: YAMLNode
+            let first = lines[lineIndex]
+            if first.start < first.end && bytes[first.start] == UInt8(ascii: "-") {
+                guard let list = blockList(indent: 0) else { return nil }
+                node = list
+            } else {
+                lineIndex = 0
+                guard let mapping = blockMapping(indent: 0) else { return nil }
+                node = mapping
+            }
+            // Whatever is left must be blank: a line less indented than a nested mapping ends it, and
+            // at the top that is a line the subset does not know.
+            while lineIndex < lines.count {
+                guard isBlank(lines[lineIndex]) else { return nil }
                 lineIndex += 1
-                while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
-                guard lineIndex < lines.count else { return nil }
-                let next = lines[lineIndex]
-                let first = skipSpaces(next, next.startIndex)
-                let nextIndent = first - next.startIndex
-                if next[first] == UInt8(ascii: "-") {
-                    guard nextIndent >= indent, let list = blockList(&lines, &lineIndex, indent: nextIndent) else { return nil }
-                    pairs.append(YAMLNode.Pair(key: key, value: list))
-                } else {
-                    guard nextIndent > indent, let nested = blockMapping(&lines, &lineIndex, indent: nextIndent) else { return nil }
-                    pairs.append(YAMLNode.Pair(key: key, value: nested))
-                }
-                continue
             }
-            guard line[end + 1] == UInt8(ascii: " ") else { return nil }
-            let start = skipSpaces(line, end + 1)
-            guard start < line.endIndex, let (node, after) = value(line, start, line: lineIndex + 1, flow: false),
-                  skipSpaces(line, after) == line.endIndex else { return nil }
-            pairs.append(YAMLNode.Pair(key: key, value: node))
-            lineIndex += 1
+            return node
         }
-        guard !pairs.isEmpty else { return nil }
-        return YAMLNode(.mapping(pairs), mark: mark)
-    }
 
-    /// `- item` lines indented by `indent`, from `lineIndex` to the first line that is not one
-    /// (left there). An item is a one-line value, or a mapping whose first key follows the dash
-    /// and whose other keys are indented to that key's column.
-    private static func blockList(_ lines: inout [Line], _ lineIndex: inout Int, indent: Int) -> YAMLNode? {
-        var items: [YAMLNode] = []
-        let mark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
-        while lineIndex < lines.count {
-            let line = lines[lineIndex]
-            let dash = skipSpaces(line, line.startIndex)
-            guard dash - line.startIndex == indent, dash < line.endIndex, line[dash] == UInt8(ascii: "-") else { break }
-            guard dash + 1 < line.endIndex, line[dash + 1] == UInt8(ascii: " ") else { return nil }
-            let start = skipSpaces(line, dash + 1)
-            guard start < line.endIndex else { return nil }
-            if startsKey(line, at: start) {
-                // With the dash read as a space, the item is a mapping indented to its first key.
-                // (Nothing reads a line twice, so the copy can stay in `lines`.)
-                var asIndented = Array(line)
-                asIndented[dash - line.startIndex] = UInt8(ascii: " ")
-                lines[lineIndex] = asIndented[...]
-                guard let mapping = blockMapping(&lines, &lineIndex, indent: start - line.startIndex) else { return nil }
-                items.append(mapping)
-                continue
-            }
-            guard let (item, after) = value(line, start, line: lineIndex + 1, flow: false),
-                  skipSpaces(line, after) == line.endIndex else { return nil }
-            items.append(item)
-            lineIndex += 1
-        }
-        guard !items.isEmpty else { return nil }
-        return YAMLNode(.sequence(items), mark: mark)
-    }
-
-    /// `key:` followed by a space or the line's end: the start of a mapping.
-    private static func startsKey(_ line: Line, at start: Int) -> Bool {
-        var end = start
-        while end < line.endIndex && isKeyCharacter(line[end]) { end += 1 }
-        return end > start && end < line.endIndex && line[end] == UInt8(ascii: ":")
-            && (end + 1 == line.endIndex || line[end + 1] == UInt8(ascii: " "))
-    }
-
-    /// A value starting at `index`, and the index after it. `flow`: inside `[…]` or `{…}`, where
-    /// `,`, `]` and `}` end a plain scalar.
-    private static func value(_ line: Line, _ index: Int, line number: Int, flow: Bool) -> (YAMLNode, Int)? {
-        let mark = YAMLNode.Mark(line: number, column: column(index, in: line))
-        switch line[index] {
-        case UInt8(ascii: "["):
-            var items: [YAMLNode] = []
-            var position = skipSpaces(line, index + 1)
-            guard position < line.endIndex else { return nil }
-            if line[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence([]), mark: mark), position + 1) }
-            while true {
-                guard position < line.endIndex, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
-                items.append(item)
-                position = skipSpaces(line, after)
-                guard position < line.endIndex else { return nil }
-                if line[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence(items), mark: mark), position + 1) }
-                guard line[position] == UInt8(ascii: ",") else { return nil }
-                position = skipSpaces(line, position + 1)
-            }
-        case UInt8(ascii: "{"):
+        /// `key: value` lines indented by `indent`, from `lineIndex` to the first line indented less
+        /// (left there). A key with nothing after its colon takes a block list, or a mapping indented
+        /// deeper, from the lines that follow.
+        private mutating func blockMapping(indent: Int) -> YAMLNode? {
             var pairs: [YAMLNode.Pair] = []
-            var position = skipSpaces(line, index + 1)
-            guard position < line.endIndex, line[position] != UInt8(ascii: "}") else { return nil }
-            while true {
-                let keyStart = position
-                while position < line.endIndex && isKeyCharacter(line[position]) { position += 1 }
-                guard position > keyStart, position + 1 < line.endIndex, line[position] == UInt8(ascii: ":"),
-                      line[position + 1] == UInt8(ascii: " "),
-                      line[keyStart] != UInt8(ascii: "-") else { return nil }
-                let key = YAMLNode(.scalar(text(line[keyStart..<position])),
-                                   mark: YAMLNode.Mark(line: number, column: column(keyStart, in: line)))
-                position = skipSpaces(line, position + 1)
-                guard position < line.endIndex, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
-                pairs.append(YAMLNode.Pair(key: key, value: item))
-                position = skipSpaces(line, after)
-                guard position < line.endIndex else { return nil }
-                if line[position] == UInt8(ascii: "}") { return (YAMLNode(.mapping(pairs), mark: mark), position + 1) }
-                guard line[position] == UInt8(ascii: ",") else { return nil }
-                position = skipSpaces(line, position + 1)
-            }
-        case UInt8(ascii: "\""), UInt8(ascii: "'"):
-            let quote = line[index]
-            var close = index + 1
-            while close < line.endIndex && line[close] != quote {
-                // Escapes (and a doubled single quote) are left to Yams.
-                if line[close] == UInt8(ascii: "\\") { return nil }
-                close += 1
-            }
-            guard close < line.endIndex else { return nil }
-            if quote == UInt8(ascii: "'"), close + 1 < line.endIndex, line[close + 1] == UInt8(ascii: "'") { return nil }
-            return (YAMLNode(.scalar(text(line[(index + 1)..<close])), mark: mark), close + 1)
-        default:
-            // A plain scalar: not starting with an indicator, holding no `:` that could start a
-            // mapping (in a list or mapping between braces, none at all), ended by a flow
-            // delimiter in flow context and by the line's end otherwise, trailing spaces trimmed.
-            switch line[index] {
-            case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
-                 UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
-                return nil
-            default: break
-            }
-            var end = index
-            while end < line.endIndex {
-                let byte = line[end]
-                if flow {
-                    if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { break }
-                    if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { return nil }
-                } else if byte == UInt8(ascii: ":") && (end + 1 == line.endIndex || line[end + 1] == UInt8(ascii: " ")) {
-                    return nil
+            var mark: YAMLNode.Mark?
+            while lineIndex < lines.count {
+                let line = lines[lineIndex]
+                if isBlank(line) { lineIndex += 1; continue }
+                let keyStart = skipSpaces(line, line.start)
+                let lineIndent = keyStart - line.start
+                if lineIndent < indent { break }
+                guard lineIndent == indent else { return nil }
+                var end = keyStart
+                while end < line.end && Self.isKeyCharacter(bytes[end]) { end += 1 }
+                // A key, a colon, then a space and a value or the line's end.
+                guard end > keyStart, end < line.end, bytes[end] == UInt8(ascii: ":"),
+                      bytes[keyStart] != UInt8(ascii: "-") else { return nil }
+                let keyMark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
+                if mark == nil { mark = keyMark }
+                let key = YAMLNode(.scalar(text(keyStart, end)), mark: keyMark)
+                if end + 1 == line.end {
+                    lineIndex += 1
+                    while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
+                    guard lineIndex < lines.count else { return nil }
+                    let next = lines[lineIndex]
+                    let first = skipSpaces(next, next.start)
+                    let nextIndent = first - next.start
+                    if bytes[first] == UInt8(ascii: "-") {
+                        guard nextIndent >= indent, let list = blockList(indent: nextIndent) else { return nil }
+                        pairs.append(YAMLNode.Pair(key: key, value: list))
+                    } else {
+                        guard nextIndent > indent, let nested = blockMapping(indent: nextIndent) else { return nil }
+                        pairs.append(YAMLNode.Pair(key: key, value: nested))
+                    }
+                    continue
                 }
-                end += 1
+                guard bytes[end + 1] == UInt8(ascii: " ") else { return nil }
+                let start = skipSpaces(line, end + 1)
+                guard start < line.end, let (node, after) = value(line, start, line: lineIndex + 1, flow: false),
+                      skipSpaces(line, after) == line.end else { return nil }
+                pairs.append(YAMLNode.Pair(key: key, value: node))
+                lineIndex += 1
             }
-            var last = end
-            while last > index && line[last - 1] == UInt8(ascii: " ") { last -= 1 }
-            guard last > index else { return nil }
-            return (YAMLNode(.scalar(text(line[index..<last])), mark: mark), end)
+            guard !pairs.isEmpty else { return nil }
+            return YAMLNode(.mapping(pairs), mark: mark)
+        }
+
+        /// `- item` lines indented by `indent`, from `lineIndex` to the first line that is not one
+        /// (left there). An item is a one-line value, or a mapping whose first key follows the dash
+        /// and whose other keys are indented to that key's column.
+        private mutating func blockList(indent: Int) -> YAMLNode? {
+            var items: [YAMLNode] = []
+            let mark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
+            while lineIndex < lines.count {
+                let line = lines[lineIndex]
+                let dash = skipSpaces(line, line.start)
+                guard dash - line.start == indent, dash < line.end, bytes[dash] == UInt8(ascii: "-") else { break }
+                guard dash + 1 < line.end, bytes[dash + 1] == UInt8(ascii: " ") else { return nil }
+                let start = skipSpaces(line, dash + 1)
+                guard start < line.end else { return nil }
+                if startsKey(line, at: start) {
+                    // With the dash read as a space, the item is a mapping indented to its first key.
+                    // (Nothing reads a line twice, so the bytes can be changed in place.)
+                    bytes[dash] = UInt8(ascii: " ")
+                    guard let mapping = blockMapping(indent: start - line.start) else { return nil }
+                    items.append(mapping)
+                    continue
+                }
+                guard let (item, after) = value(line, start, line: lineIndex + 1, flow: false),
+                      skipSpaces(line, after) == line.end else { return nil }
+                items.append(item)
+                lineIndex += 1
+            }
+            guard !items.isEmpty else { return nil }
+            return YAMLNode(.sequence(items), mark: mark)
+        }
+
+        /// `key:` followed by a space or the line's end: the start of a mapping.
+        private func startsKey(_ line: Line, at start: Int) -> Bool {
+            var end = start
+            while end < line.end && Self.isKeyCharacter(bytes[end]) { end += 1 }
+            return end > start && end < line.end && bytes[end] == UInt8(ascii: ":")
+                && (end + 1 == line.end || bytes[end + 1] == UInt8(ascii: " "))
+        }
+
+        /// A value starting at `index`, and the index after it. `flow`: inside `[…]` or `{…}`, where
+        /// `,`, `]` and `}` end a plain scalar.
+        private func value(_ line: Line, _ index: Int, line number: Int, flow: Bool) -> (YAMLNode, Int)? {
+            let mark = YAMLNode.Mark(line: number, column: column(index, in: line))
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                var items: [YAMLNode] = []
+                var position = skipSpaces(line, index + 1)
+                guard position < line.end else { return nil }
+                if bytes[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence([]), mark: mark), position + 1) }
+                while true {
+                    guard position < line.end, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
+                    items.append(item)
+                    position = skipSpaces(line, after)
+                    guard position < line.end else { return nil }
+                    if bytes[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence(items), mark: mark), position + 1) }
+                    guard bytes[position] == UInt8(ascii: ",") else { return nil }
+                    position = skipSpaces(line, position + 1)
+                }
+            case UInt8(ascii: "{"):
+                var pairs: [YAMLNode.Pair] = []
+                var position = skipSpaces(line, index + 1)
+                guard position < line.end, bytes[position] != UInt8(ascii: "}") else { return nil }
+                while true {
+                    let keyStart = position
+                    while position < line.end && Self.isKeyCharacter(bytes[position]) { position += 1 }
+                    guard position > keyStart, position + 1 < line.end, bytes[position] == UInt8(ascii: ":"),
+                          bytes[position + 1] == UInt8(ascii: " "),
+                          bytes[keyStart] != UInt8(ascii: "-") else { return nil }
+                    let key = YAMLNode(.scalar(text(keyStart, position)),
+                                       mark: YAMLNode.Mark(line: number, column: column(keyStart, in: line)))
+                    position = skipSpaces(line, position + 1)
+                    guard position < line.end, let (item, after) = value(line, position, line: number, flow: true) else { return nil }
+                    pairs.append(YAMLNode.Pair(key: key, value: item))
+                    position = skipSpaces(line, after)
+                    guard position < line.end else { return nil }
+                    if bytes[position] == UInt8(ascii: "}") { return (YAMLNode(.mapping(pairs), mark: mark), position + 1) }
+                    guard bytes[position] == UInt8(ascii: ",") else { return nil }
+                    position = skipSpaces(line, position + 1)
+                }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let quote = bytes[index]
+                var close = index + 1
+                while close < line.end && bytes[close] != quote {
+                    // Escapes (and a doubled single quote) are left to Yams.
+                    if bytes[close] == UInt8(ascii: "\\") { return nil }
+                    close += 1
+                }
+                guard close < line.end else { return nil }
+                if quote == UInt8(ascii: "'"), close + 1 < line.end, bytes[close + 1] == UInt8(ascii: "'") { return nil }
+                return (YAMLNode(.scalar(text(index + 1, close)), mark: mark), close + 1)
+            default:
+                // A plain scalar: not starting with an indicator, holding no `:` that could start a
+                // mapping (in a list or mapping between braces, none at all), ended by a flow
+                // delimiter in flow context and by the line's end otherwise, trailing spaces trimmed.
+                switch bytes[index] {
+                case UInt8(ascii: "-"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"),
+                     UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"), UInt8(ascii: "|"),
+                     UInt8(ascii: ">"), UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"):
+                    return nil
+                default: break
+                }
+                var end = index
+                while end < line.end {
+                    let byte = bytes[end]
+                    if flow {
+                        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") { break }
+                        if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") { return nil }
+                    } else if byte == UInt8(ascii: ":") && (end + 1 == line.end || bytes[end + 1] == UInt8(ascii: " ")) {
+                        return nil
+                    }
+                    end += 1
+                }
+                var last = end
+                while last > index && bytes[last - 1] == UInt8(ascii: " ") { last -= 1 }
+                guard last > index else { return nil }
+                return (YAMLNode(.scalar(text(index, last)), mark: mark), end)
+            }
         }
     }
 }

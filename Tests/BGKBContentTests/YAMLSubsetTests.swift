@@ -89,6 +89,92 @@ import Yams
         #expect(YAMLSubset.parse(text) != nil)
     }
 
+    /// Seeded YAML of the shapes the subset reads (mappings nested under keys, block lists,
+    /// lists of mappings, flow lists and mappings, quoted and plain scalars), and each one
+    /// mutated at random (a byte deleted, an indicator, space or line break inserted, a line
+    /// repeated): whatever the subset reads must be what Yams reads, and it must turn down the
+    /// rest, every line and column included.
+    @Test(arguments: 0..<6)
+    func generatedBlocksReadAsYamsReadsThem(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        var read = 0, mutationsRead = 0
+        for _ in 0..<120 {
+            let text = Self.generatedMapping(indent: 0, depth: 0, using: &generator)
+            Self.check(text)
+            if YAMLSubset.parse(text) != nil { read += 1 }
+            for _ in 0..<3 {
+                let mutation = Self.mutated(text, using: &generator)
+                Self.check(mutation)
+                if YAMLSubset.parse(mutation) != nil { mutationsRead += 1 }
+            }
+        }
+        // Most of the unmutated blocks are in the subset, and so is a good share of the mutations:
+        // both paths are taken.
+        #expect(read >= 80, "\(read) of 120 generated blocks read")
+        #expect(mutationsRead >= 60, "\(mutationsRead) of 360 mutations read")
+    }
+
+    static let scalars = ["a", "b c", "\"q r\"", "'s t'", "é", "x-1", "5", "“c”", "ü x", "0x8badf00d", "a.b(c:)", "''", "\"\""]
+
+    static func generatedFlow(depth: Int, using generator: inout SplitMix) -> String {
+        switch depth < 2 ? Int.random(in: 0..<4, using: &generator) : 0 {
+        case 1:
+            return "[" + (0..<Int.random(in: 0...3, using: &generator)).map { _ in generatedFlow(depth: depth + 1, using: &generator) }
+                .joined(separator: ", ") + "]"
+        case 2:
+            return "{" + (0..<Int.random(in: 1...3, using: &generator)).map { index in
+                "k\(index): " + generatedFlow(depth: depth + 1, using: &generator)
+            }.joined(separator: ", ") + "}"
+        default:
+            return scalars.randomElement(using: &generator)!
+        }
+    }
+
+    static func generatedMapping(indent: Int, depth: Int, using generator: inout SplitMix) -> String {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        for index in 0..<Int.random(in: 1...4, using: &generator) {
+            let key = pad + ["id", "title", "topics", "k-\(index)", "a_b"][Int.random(in: 0..<5, using: &generator)] + "\(index)"
+            switch depth < 2 ? Int.random(in: 0..<5, using: &generator) : 0 {
+            case 1:
+                lines.append(key + ":")
+                lines.append(generatedMapping(indent: indent + 2, depth: depth + 1, using: &generator))
+            case 2:
+                lines.append(key + ":")
+                let dash = pad + (Bool.random(using: &generator) ? "  - " : "- ")
+                for _ in 0..<Int.random(in: 1...3, using: &generator) { lines.append(dash + generatedFlow(depth: 1, using: &generator)) }
+            case 3:
+                lines.append(key + ":")
+                for _ in 0..<Int.random(in: 1...2, using: &generator) {
+                    lines.append(pad + "  - m: " + generatedFlow(depth: 1, using: &generator))
+                    lines.append(pad + "    n: " + scalars.randomElement(using: &generator)!)
+                }
+            default:
+                lines.append(key + ": " + generatedFlow(depth: 0, using: &generator))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func mutated(_ text: String, using generator: inout SplitMix) -> String {
+        var characters = Array(text)
+        guard !characters.isEmpty else { return text }
+        let at = Int.random(in: 0..<characters.count, using: &generator)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+            characters.remove(at: at)
+        case 1:
+            let inserted: [Character] = [" ", "\n", ":", "-", "[", "]", "{", "}", ",", "'", "\"", "#", "é", "\t", "&"]
+            characters.insert(inserted.randomElement(using: &generator)!, at: at)
+        default:
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = Int.random(in: 0..<lines.count, using: &generator)
+            lines.insert(lines[line], at: line)
+            return lines.joined(separator: "\n")
+        }
+        return String(characters)
+    }
+
     static func check(_ text: String) {
         guard let problem = YAMLSubsetCheck.mismatch(text) else { return }
         let fast = YAMLSubset.parse(text).map(describe) ?? "-"
@@ -106,3 +192,16 @@ import Yams
     }
 }
 
+
+/// SplitMix64: the generated blocks are the same on every run and every platform.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
