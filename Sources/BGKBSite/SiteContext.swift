@@ -516,7 +516,30 @@ enum Importance {
                     return true
                 }
             }
-            for index in text.indices {
+            var index = 0
+            let raw = UnsafeRawPointer(text.baseAddress!)
+            while index < text.count {
+                defer { index += 1 }
+                if index + 8 <= text.count {
+                    // Eight bytes at a time to the next `c` or `s` (either case) with a `u` two
+                    // bytes on, as `cause` and `source` have: those two letters alone are a tenth
+                    // of English text, and comparing the words at each cost more than the scan.
+                    // Each lane is tested on its own (no borrow crosses lanes); the last two
+                    // lanes, whose `u` is in the next word, are kept as candidates.
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | 0x2020_2020_2020_2020
+                    let ones: UInt64 = 0x0101_0101_0101_0101, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    @inline(__always) func lanes(_ byte: UInt8) -> UInt64 {
+                        let x = word ^ (ones &* UInt64(byte))
+                        return ~(((x & lows) &+ lows) | x) & ~lows
+                    }
+                    let starts = lanes(UInt8(ascii: "c")) | lanes(UInt8(ascii: "s"))
+                    let candidates = starts & ((lanes(UInt8(ascii: "u")) >> 16) | 0x8080_0000_0000_0000)
+                    if candidates == 0 {
+                        index += 7
+                        continue
+                    }
+                    index += candidates.trailingZeroBitCount >> 3
+                }
                 // `c` or `s` in either case: only those two bytes give these values with 0x20 set.
                 let byte = text[index] | 0x20
                 guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") else { continue }

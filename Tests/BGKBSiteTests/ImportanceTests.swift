@@ -30,4 +30,26 @@ import Testing
             .contains { text.contains($0) }
         #expect(Importance.mentionsTopCause(rule) == expected, "\(statement) | \(details) | \(why ?? "-")")
     }
+
+    /// The scan skips eight bytes at a time to the next `c` or `s`: random mixes of the phrases'
+    /// words, near misses and filler of every length put them at every offset of a word.
+    @Test(arguments: 0..<8)
+    func topCauseInRandomMixesIsFoundWhereSearchingFindsIt(seed: Int) {
+        let alphabet = ["top ", "Top", "cause", "CAUSE", "source", "Source", "number one ", "most common ", "c", "s", "S", "x", " ",
+                        "İ", "é", "caus", "sourc", "topcause", "most  common "]
+        let texts = (0..<20).flatMap { randomMixes(of: alphabet, seed: seed * 20 + $0, lengths: 0...12) }
+        var found = 0
+        for (index, statement) in texts.enumerated() {
+            let details = texts[(index + 1) % texts.count]
+            let rule = Rule(id: "r", title: "r", statement: statement, details: details, kind: .fact, why: index % 2 == 0 ? nil : statement,
+                            document: "d", location: SourceLocation(path: "p", line: 1, column: 1))
+            let text = [statement, details, rule.why ?? ""].joined(separator: " ").lowercased()
+            let expected = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+                .contains { text.contains($0) }
+            #expect(Importance.mentionsTopCause(rule) == expected, "\(statement) | \(details)")
+            if expected { found += 1 }
+        }
+        // Both answers are tested.
+        #expect(found > 5 && found < texts.count - 5, "\(found) of \(texts.count)")
+    }
 }

@@ -300,7 +300,8 @@ enum RulePage {
         let intent = example.intent.rawValue
         w.markup("<section class=\"example example-"); w.text(intent); w.markup("\" aria-labelledby=\""); w.text(anchor)
         w.markup("\">\n<h3 id=\""); w.text(anchor); w.markup("\">")
-        w.text(example.name.map { "Example \(number): \($0)" } ?? "Example \(number)")
+        w.markup("Example "); w.text(String(number))
+        if let name = example.name { w.markup(": "); w.text(name) }
         w.markup("</h3>\n<p class=\"example-intent\"><span class=\"badge intent-"); w.text(intent); w.markup("\">")
         if example.intent == .follows {
             w.markup("Follows the rule</span> The simulator must find no schedule in which this goes wrong.</p>\n")
@@ -374,8 +375,27 @@ enum RulePage {
     /// on its own line.
     static func shortSummary(_ verdict: ExampleVerdict) -> String {
         guard let schedule = verdict.counterexample?.schedule, !schedule.isEmpty else { return verdict.summary }
+        // By bytes when the byte before ` [` is ASCII: a Character boundary then falls there
+        // (only a non-ASCII prepended mark joins a space to what precedes it), so a suffix of
+        // bytes is one of Characters (comparing and counting Characters cost 2,600 instructions).
+        let summary = verdict.summary.utf8, tail = schedule.utf8
+        let length = tail.count + 3
+        if summary.count >= length {
+            let start = summary.index(summary.endIndex, offsetBy: -length)
+            if start == summary.startIndex || summary[summary.index(before: start)] < 0x80 {
+                let open = summary.index(start, offsetBy: 2), close = summary.index(before: summary.endIndex)
+                let matches = summary[start] == UInt8(ascii: " ") && summary[summary.index(after: start)] == UInt8(ascii: "[")
+                    && summary[close] == UInt8(ascii: "]") && summary[open..<close].elementsEqual(tail)
+                guard matches else { return verdict.summary }
+                return String(verdict.summary.utf8[..<start]) ?? verdict.summary
+            }
+        }
+        return shortSummaryByCharacter(summary: verdict.summary, schedule: schedule)
+    }
+
+    static func shortSummaryByCharacter(summary: String, schedule: String) -> String {
         let suffix = " [\(schedule)]"
-        return verdict.summary.hasSuffix(suffix) ? String(verdict.summary.dropLast(suffix.count)) : verdict.summary
+        return summary.hasSuffix(suffix) ? String(summary.dropLast(suffix.count)) : summary
     }
 
     static func numberText(_ number: StatedNumber) -> String {
