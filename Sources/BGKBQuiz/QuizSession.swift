@@ -1,3 +1,4 @@
+import BGKBModel
 import Foundation
 
 /// The session's connection to a person: the CLI wraps standard input and output, tests script it.

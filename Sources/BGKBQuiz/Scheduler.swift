@@ -1,3 +1,4 @@
+import BGKBModel
 import Foundation
 
 /// SM-2 (SuperMemo 2), per question: each success stretches the interval by the card's ease

@@ -1,4 +1,5 @@
 @testable import BGKBContent
+import BGKBModel
 import Foundation
 import Testing
 import Yams
@@ -96,7 +97,7 @@ import Yams
     /// rest, every line and column included.
     @Test(arguments: 0..<6)
     func generatedBlocksReadAsYamsReadsThem(seed: Int) {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SeededGenerator(seed: UInt64(seed))
         var read = 0, mutationsRead = 0
         for _ in 0..<120 {
             let text = Self.generatedMapping(indent: 0, depth: 0, using: &generator)
@@ -116,7 +117,7 @@ import Yams
 
     static let scalars = ["a", "b c", "\"q r\"", "'s t'", "é", "x-1", "5", "“c”", "ü x", "0x8badf00d", "a.b(c:)", "''", "\"\""]
 
-    static func generatedFlow(depth: Int, using generator: inout SplitMix) -> String {
+    static func generatedFlow(depth: Int, using generator: inout SeededGenerator) -> String {
         switch depth < 2 ? Int.random(in: 0..<4, using: &generator) : 0 {
         case 1:
             return "[" + (0..<Int.random(in: 0...3, using: &generator)).map { _ in generatedFlow(depth: depth + 1, using: &generator) }
@@ -130,7 +131,7 @@ import Yams
         }
     }
 
-    static func generatedMapping(indent: Int, depth: Int, using generator: inout SplitMix) -> String {
+    static func generatedMapping(indent: Int, depth: Int, using generator: inout SeededGenerator) -> String {
         let pad = String(repeating: " ", count: indent)
         var lines: [String] = []
         for index in 0..<Int.random(in: 1...4, using: &generator) {
@@ -156,7 +157,7 @@ import Yams
         return lines.joined(separator: "\n")
     }
 
-    static func mutated(_ text: String, using generator: inout SplitMix) -> String {
+    static func mutated(_ text: String, using generator: inout SeededGenerator) -> String {
         var characters = Array(text)
         guard !characters.isEmpty else { return text }
         let at = Int.random(in: 0..<characters.count, using: &generator)
@@ -193,15 +194,3 @@ import Yams
 }
 
 
-/// SplitMix64: the generated blocks are the same on every run and every platform.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 @testable import BGKBEngine
+import BGKBModel
 import Testing
 
 /// The machine's event queue keeps events in time order, an event after every one due at the

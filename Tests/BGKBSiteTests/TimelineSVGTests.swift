@@ -36,6 +36,12 @@ import Testing
         #expect("\(TimelineSVG.stateClass(state))" == "\(TimelineSVG.stateClassBySearch(state))")
     }
 
+    /// A dot's class is written as a literal; it must be the kind's raw value.
+    @Test(arguments: TraceEvent.Kind.allCases)
+    func dotClassesAreTheKindsRawValues(_ kind: TraceEvent.Kind) {
+        #expect("\(TimelineSVG.kindNames(kind).class)" == kind.rawValue)
+    }
+
     @Test(arguments: [(1.0, 0.2), (36.0, 10.0), (0.3, 0.1), (600.0, 120.0)])
     func tickSpacing(_ span: Double, _ expected: Double) {
         #expect(TimelineSVG.tickStep(for: span) == expected)

@@ -1,3 +1,5 @@
+import BGKBModel
+
 /// One simulated run. A struct with mutating methods, so the compiler proves exclusive access
 /// statically (a class paid a runtime check on every stored-property access); `reset` keeps the
 /// arrays' capacity, so the explorer's thousands of runs allocate almost nothing.

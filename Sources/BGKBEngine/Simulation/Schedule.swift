@@ -83,19 +83,6 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// SplitMix64: tiny, fast, and the same on every platform (Swift's own generator is not seedable).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// FNV-1a, for seeds derived from an example's text (stable across runs and machines).
 /// Reads the bytes through a buffer: iterating `utf8` cost 18,000 instructions an example.
 func stableHash(_ text: String) -> UInt64 {

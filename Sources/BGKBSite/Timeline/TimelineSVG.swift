@@ -37,39 +37,25 @@ enum TimelineSVG {
         layout.write(id: id, title: title, into: &writer)
         let textEvents = layout.events.indices.map { index in
             let event = layout.events[index]
-            return TextEvent(time: layout.timeLabels[index], lane: event.lane, kindLabel: "\(kindLabel(event.kind))",
+            return TextEvent(time: layout.timeLabels[index], lane: event.lane, kindLabel: "\(kindNames(event.kind).label)",
                              detail: event.detail, subject: event.subject)
         }
         return Drawing(markup: writer, description: layout.description, textEvents: textEvents)
     }
 
-    /// A literal, so pages write it as markup (it holds nothing to escape) rather than as text.
-    static func kindLabel(_ kind: TraceEvent.Kind) -> StaticString {
+    /// A kind's label in the text list and its class on a dot (`kind.rawValue`): literals, so
+    /// pages write them as markup (they hold nothing to escape) rather than as text.
+    static func kindNames(_ kind: TraceEvent.Kind) -> (label: StaticString, class: StaticString) {
         switch kind {
-        case .appState: return "app state"
-        case .taskBegan: return "task began"
-        case .taskEnded: return "task ended"
-        case .expiry: return "expiry"
-        case .step: return "step"
-        case .log: return "log"
-        case .termination: return "termination"
-        case .crash: return "crash"
-        case .system: return "system"
-        }
-    }
-
-    /// `kind.rawValue` as a literal (a dot's class).
-    static func kindClass(_ kind: TraceEvent.Kind) -> StaticString {
-        switch kind {
-        case .appState: return "app-state"
-        case .taskBegan: return "task-began"
-        case .taskEnded: return "task-ended"
-        case .expiry: return "expiry"
-        case .step: return "step"
-        case .log: return "log"
-        case .termination: return "termination"
-        case .crash: return "crash"
-        case .system: return "system"
+        case .appState: return ("app state", "app-state")
+        case .taskBegan: return ("task began", "task-began")
+        case .taskEnded: return ("task ended", "task-ended")
+        case .expiry: return ("expiry", "expiry")
+        case .step: return ("step", "step")
+        case .log: return ("log", "log")
+        case .termination: return ("termination", "termination")
+        case .crash: return ("crash", "crash")
+        case .system: return ("system", "system")
         }
     }
 
@@ -274,7 +260,7 @@ enum TimelineSVG {
                     guard let lane = threadLanes.firstIndex(of: events[index].lane) else { break }
                     dots.append(Dot(x: here,
                                  y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
-                                 kind: TimelineSVG.kindClass(kind), event: index))
+                                 kind: TimelineSVG.kindNames(kind).class, event: index))
                 default: break
                 }
             }
@@ -431,7 +417,7 @@ enum TimelineSVG {
             events.withUnsafeBufferPointer { events in
                 for index in events.indices {
                     w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)
-                    w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindLabel(events[index].kind)); w.markup("</span>")
+                    w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindNames(events[index].kind).label); w.markup("</span>")
                     if let subject = events[index].subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
                     w.markup(": "); w.text(events[index].detail); w.markup("</li>\n")
                 }
