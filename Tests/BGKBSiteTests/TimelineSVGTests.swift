@@ -5,18 +5,28 @@ import Testing
 @Suite struct TimelineSVGTests {
     let templates = Templates()
 
+    /// A timeline laid out and written as a rule page writes it.
+    static func drawn(_ trace: SimulationTrace, id: String, title: String) -> (svg: String, list: String, description: String) {
+        let layout = TimelineSVG.Layout(trace: trace)
+        var svg = HTMLWriter()
+        layout.write(id: id, title: title, into: &svg)
+        var list = HTMLWriter()
+        layout.writeTextList(into: &list)
+        return (svg.string, list.string, layout.description)
+    }
+
     @Test func leakedTaskIsDrawnToTheEndAndTerminationIsMarked() {
-        let drawing = TimelineSVG.render(SampleCorpus.leakTrace, id: "t", title: "Leak")
+        let drawing = Self.drawn(SampleCorpus.leakTrace, id: "t", title: "Leak")
         #expect(drawing.svg.contains("tl-task tl-leaked"))
         #expect(drawing.svg.contains("killed: 0x8badf00d"))
         #expect(drawing.svg.contains("class=\"tl-expiry\""))
         #expect(drawing.svg.contains("aria-labelledby=\"t-title t-desc\""))
         #expect(drawing.description.contains("Never ended: A."))
-        #expect(drawing.textEvents.count == SampleCorpus.leakTrace.events.count)
+        #expect(drawing.list.components(separatedBy: "<li>").count - 1 == SampleCorpus.leakTrace.events.count)
     }
 
     @Test func endedTaskIsNotLeaked() {
-        let drawing = TimelineSVG.render(SampleCorpus.safeTrace, id: "t", title: "Safe")
+        let drawing = Self.drawn(SampleCorpus.safeTrace, id: "t", title: "Safe")
         #expect(drawing.svg.contains("tl-leaked") == false)
         #expect(drawing.svg.contains("tl-end") == false)
         #expect(drawing.description.contains("suspended cleanly"))
@@ -24,7 +34,7 @@ import Testing
 
     @Test func emptyTraceStillDraws() {
         let trace = SimulationTrace(events: [], outcome: .stillRunning(at: 0), schedule: "")
-        let drawing = TimelineSVG.render(trace, id: "t", title: "Empty")
+        let drawing = Self.drawn(trace, id: "t", title: "Empty")
         #expect(drawing.svg.hasPrefix("<svg"))
         #expect(drawing.svg.contains("nan") == false)
     }
@@ -34,6 +44,14 @@ import Testing
     @Test(arguments: ["foreground", "background", "suspended", "terminated", "launching", "not running", "Foreground", "inactive"])
     func stateClassesMatchTheSearch(_ state: String) {
         #expect("\(TimelineSVG.stateClass(state))" == "\(TimelineSVG.stateClassBySearch(state))")
+    }
+
+    /// Whether a task's lane needs `task ` in front: by bytes where the first five are ASCII, as
+    /// lowercasing and comparing Characters decides otherwise.
+    @Test(arguments: ["task 1", "Task", "TASK x", "tas", "", "t", "taskü", "task\u{301} x", "ta\u{301}sk", "t\u{0430}sk", "tas\u{212A}",
+                      "\u{130}task", "tasks", "upload", "Task\u{200D}x", "task\r\n"])
+    func taskLanesAreNamedAsLowercasingNamesThem(_ name: String) {
+        #expect(TimelineSVG.Layout.startsWithTask(name) == name.lowercased().hasPrefix("task"), "\(name.debugDescription)")
     }
 
     /// A dot's class is written as a literal; it must be the kind's raw value.

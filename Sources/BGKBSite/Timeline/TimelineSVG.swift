@@ -12,37 +12,6 @@ enum TimelineSVG {
     static let laneHeight = 30.0
     static let axisHeight = 28.0
 
-    /// A laid-out timeline: the SVG markup and the same story as a list of sentences.
-    struct Drawing {
-        var markup: HTMLWriter
-        var svg: String { markup.string }
-        var description: String
-        var textEvents: [TextEvent]
-    }
-
-    /// One line of the timeline told as text, under the drawing.
-    struct TextEvent {
-        var time: String
-        var lane: String
-        var kindLabel: String
-        var detail: String
-        var subject: String?
-    }
-
-    /// The drawing on its own (rule pages lay a timeline out and write it straight into the page:
-    /// `Layout`, `Layout.write`, `Layout.writeTextList`).
-    static func render(_ trace: SimulationTrace, id: String, title: String) -> Drawing {
-        let layout = Layout(trace: trace)
-        var writer = HTMLWriter(capacity: 4096)
-        layout.write(id: id, title: title, into: &writer)
-        let textEvents = layout.events.indices.map { index in
-            let event = layout.events[index]
-            return TextEvent(time: layout.timeLabels[index], lane: event.lane, kindLabel: "\(kindNames(event.kind).label)",
-                             detail: event.detail, subject: event.subject)
-        }
-        return Drawing(markup: writer, description: layout.description, textEvents: textEvents)
-    }
-
     /// A kind's label in the text list and its class on a dot (`kind.rawValue`): literals, so
     /// pages write them as markup (they hold nothing to escape) rather than as text.
     static func kindNames(_ kind: TraceEvent.Kind) -> (label: StaticString, class: StaticString) {
@@ -92,7 +61,9 @@ enum TimelineSVG {
         return (span / 6).rounded(.up)
     }
 
-    /// A trace laid out: where everything goes, ready to be written as SVG and as a list.
+    /// A trace laid out: where everything goes, ready to be written into a page as SVG (`write`)
+    /// and as the same story in a list of sentences (`writeTextList`), with a one-paragraph
+    /// `description` for the figure's caption and the SVG's `<desc>`.
     struct Layout {
         var events: [TraceEvent]
         /// Each event's time as the page writes it, made once: the text list and three kinds of
