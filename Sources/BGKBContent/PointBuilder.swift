@@ -80,12 +80,19 @@ extension BlockWalker {
         return matched.isEmpty ? front.topics : matched
     }
 
-    /// Frameworks are not APIs a rule can point at.
-    static let frameworkNames: Set<String> = ["UIKit", "BackgroundTasks", "Foundation", "SwiftUI", "WatchKit", "UserNotifications", "Dispatch"]
+    /// Frameworks are not APIs a rule can point at. A switch, not a set: most names an API list
+    /// holds are longer than any of these, and comparing lengths turns them down without the
+    /// hashing a set look-up does.
+    static func isFrameworkName(_ name: String) -> Bool {
+        switch name {
+        case "UIKit", "BackgroundTasks", "Foundation", "SwiftUI", "WatchKit", "UserNotifications", "Dispatch": return true
+        default: return false
+        }
+    }
 
     /// Drops `endBackgroundTask(_:)` when `UIApplication.endBackgroundTask(_:)` is also named, and framework names.
     static func withoutBareDuplicates(_ apis: [String]) -> [String] {
-        let unique = apis.uniqued.filter { !frameworkNames.contains($0) }
+        let unique = apis.uniqued.filter { !isFrameworkName($0) }
         if let kept = withoutBareDuplicatesASCII(unique) { return kept }
         // Each name's dotted form made once, not once per pair.
         let dotted = unique.map { "." + $0 }
@@ -94,18 +101,29 @@ extension BlockWalker {
 
     /// The pairwise suffix test of `withoutBareDuplicates` over bytes, when every name is ASCII
     /// without line breaks (each byte a Character, so a suffix of bytes is one of Characters);
-    /// nil otherwise. `hasSuffix` compared Characters: 28,000 instructions a rule.
+    /// nil otherwise. `hasSuffix` compared Characters: 28,000 instructions a rule. The names'
+    /// bytes go into one buffer, not an array each.
     static func withoutBareDuplicatesASCII(_ unique: [String]) -> [String]? {
-        let names = unique.map { Array($0.utf8) }
-        guard names.allSatisfy({ $0.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") } }) else { return nil }
-        return unique.indices.filter { index in
-            let name = names[index]
-            // Another name that ends with "." and then this one (it is longer, so not this one).
-            return !names.contains { other in
-                other.count > name.count && other[other.count - name.count - 1] == UInt8(ascii: ".")
-                    && other[(other.count - name.count)...].elementsEqual(name)
-            }
-        }.map { unique[$0] }
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(unique.count)
+        for name in unique {
+            bytes.append(contentsOf: name.utf8)
+            ends.append(bytes.count)
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) else { return nil }
+        return bytes.withUnsafeBufferPointer { bytes in
+            func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+            return unique.indices.filter { index in
+                let name = range(index)
+                // Another name that ends with "." and then this one (it is longer, so not this one).
+                return !unique.indices.contains { otherIndex in
+                    let other = range(otherIndex)
+                    guard other.count > name.count, bytes[other.upperBound - name.count - 1] == UInt8(ascii: ".") else { return false }
+                    return bytes[(other.upperBound - name.count)..<other.upperBound].elementsEqual(bytes[name])
+                }
+            }.map { unique[$0] }
+        }
     }
 
     /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.

@@ -58,6 +58,7 @@ struct FieldReader {
             diagnostics.error("bad-field-value", "\(what) must be a mapping of `field: value` lines", at: block.location(node.mark))
             return nil
         }
+        fields.reserveCapacity(mapping.count)
         for pair in mapping {
             let keyNode = pair.key
             let key = keyNode.string ?? ""

@@ -138,6 +138,15 @@ import Testing
         if let byBytes = BlockWalker.withoutBareDuplicatesASCII(unique) { #expect(byBytes == byCharacter) }
     }
 
+    /// Framework names are dropped from a rule's APIs, exactly these and nothing near them.
+    @Test(arguments: [("UIKit", true), ("BackgroundTasks", true), ("Foundation", true), ("SwiftUI", true), ("WatchKit", true),
+                      ("UserNotifications", true), ("Dispatch", true), ("uikit", false), ("UIKit ", false), ("DispatchQueue", false),
+                      ("UIKit.UIApplication", false), ("", false), ("Foundatio", false)])
+    func frameworkNamesAreExactlyTheFrameworks(_ name: String, _ isFramework: Bool) {
+        #expect(BlockWalker.isFrameworkName(name) == isFramework)
+        #expect(BlockWalker.withoutBareDuplicates([name, "UIApplication.shared"]).contains(name) == !isFramework)
+    }
+
     /// The memchr scans must answer as a walk over every byte does.
     @Test(arguments: texts + ["0x8badf00d", "x0", "0", "00x", "\r", "ends with 0", "0x", "a\r\nb"])
     func byteScansMatchAWalk(_ text: String) {
