@@ -92,11 +92,6 @@ enum YAMLSubset {
         let lines: [Line]
         var lineIndex = 0
 
-        init(bytes: UnsafeMutablePointer<UInt8>, lines: [Line]) {
-            self.bytes = bytes
-            self.lines = lines
-        }
-
         private static func isKeyCharacter(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -134,7 +129,6 @@ enum YAMLSubset {
 
         /// A mapping, or a list starting in the first column; nothing but blank lines after it.
         mutating func topLevel() -> YAMLNode? {
-            lineIndex = 0
             while lineIndex < lines.count && isBlank(lines[lineIndex]) { lineIndex += 1 }
             guard lineIndex < lines.count else { return nil }
             let node: YAMLNode

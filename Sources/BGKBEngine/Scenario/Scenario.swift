@@ -245,11 +245,17 @@ public struct Expectation: Sendable, Hashable {
 
 /// `30s`, `1.5s`, `0.001s`: short and exact enough for a timeline.
 func formatSeconds(_ seconds: Double) -> String {
-    if seconds == seconds.rounded() && abs(seconds) < 1e15 { return "\(Int(seconds))s" }
+    if let whole = wholeSeconds(seconds) { return "\(whole)s" }
     var text = String(format3(seconds))
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text + "s"
+}
+
+/// The time as a whole number of seconds, when it is one (and below 1e15, so the Int is exact):
+/// `formatSeconds` writes it as that integer.
+func wholeSeconds(_ seconds: Double) -> Int? {
+    seconds == seconds.rounded() && abs(seconds) < 1e15 ? Int(seconds) : nil
 }
 
 /// A whole number from scenario text or the clock, clamped so no input can trap the conversion.

@@ -56,10 +56,10 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     }
 
     static func exactSeconds(_ seconds: Double) -> String {
-        // A whole number of seconds (below 1e15) is written as an integer, which reads back
-        // exactly: no need to parse it back to check.
-        if seconds == seconds.rounded() && abs(seconds) < 1e15 { return String(Int(seconds)) + "s" }
         let short = formatSeconds(seconds)
+        // A whole number of seconds is written as its integer, which reads back exactly: no need
+        // to parse it back to check.
+        if wholeSeconds(seconds) != nil { return short }
         if Double(short.dropLast()) == seconds { return short }
         return "\(seconds)s"
     }
