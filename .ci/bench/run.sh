@@ -16,8 +16,9 @@
 #                      an index), into an empty folder and over its previous output
 #   cmark              the cmark tool parsing (and rendering) the same Markdown files: the floor
 # and the peak memory of each (GNU time's maximum resident set size), then hugo/bgkb (above 1:
-# bgkb is faster). It also times `bgkb check` (examples per second) and the first quiz question
-# at the smallest size, prints `bgkb build --timings` of both kinds of build for each size with
+# bgkb is faster). It also times `bgkb check` (examples per second) at the smallest size and the
+# first quiz question (`bgkb quiz --content`, which builds its question bank from the corpus) at
+# every size, prints `bgkb build --timings` of both kinds of build for each size with
 # the steps other than examples against the cmark floor (the median over as many builds as the
 # timed runs, with its range, and paired with a cmark run after each build), the two first builds again in
 # back-to-back pairs (.ci/bench/paired.py: the median of the pairs' hugo/bgkb, steadier than the
@@ -208,7 +209,8 @@ for size in "${SIZES[@]}"; do
     # No `bgkb check` yet: run the engine in process over the same examples (smallest size only).
     echo "-- engine in process (BenchContent --check; no 'bgkb check' command yet), $size rules: $("$BIN/BenchContent" --check "$content" 2>&1 | tail -1)" >> "$EXTRA"
   fi
-  if has quiz && [ "$size" = "${SIZES[0]}" ]; then
+  if has quiz; then
+    # At every size: the bank is built from the whole corpus before the first question.
     q=$(python3 .ci/bench/first_question.py "$BGKB" "$content" 2>&1 || true)
     echo "-- bgkb quiz, $size rules: $q" >> "$EXTRA"
   fi

@@ -42,14 +42,39 @@ struct QuestionDraft {
 /// Picks distractors: candidates in order of preference, without repeats or the answer itself,
 /// compared case- and space-insensitively so "About 30 s" never sits beside "about 30 s".
 func pickDistractors(answer: String, candidates: [String], limit: Int = 3) -> [String] {
-    var seen: Set<String> = [normalizedChoice(answer)]
-    var picked: [String] = []
-    for candidate in candidates where picked.count < limit {
-        let key = normalizedChoice(candidate)
-        guard !key.isEmpty, seen.insert(key).inserted else { continue }
+    var picker = DistractorPicker(answer: answer, limit: limit)
+    for candidate in candidates where picker.picked.count < limit { picker.offer(candidate) }
+    return picker.picked
+}
+
+/// `pickDistractors` fed one candidate at a time, keeping the keys of what it has seen: an
+/// outcome question offers the outcomes of up to a dozen other examples one by one, and picking
+/// again from the whole list for each normalized every earlier choice again.
+struct DistractorPicker {
+    private(set) var picked: [String] = []
+    private var seen: Set<String>
+    let limit: Int
+
+    init(answer: String, limit: Int = 3) {
+        seen = [normalizedChoice(answer)]
+        self.limit = limit
+    }
+
+    mutating func offer(_ candidate: String) {
+        guard picked.count < limit else { return }
+        offer(candidate, key: normalizedChoice(candidate))
+    }
+
+    /// An outcome's words with the key made when they were (`OutcomeTexts`).
+    mutating func offer(_ choice: OutcomeTexts.Choice) {
+        guard picked.count < limit else { return }
+        offer(choice.text, key: choice.key)
+    }
+
+    private mutating func offer(_ candidate: String, key: String) {
+        guard !key.isEmpty, seen.insert(key).inserted else { return }
         picked.append(candidate)
     }
-    return picked
 }
 
 /// Up to `count` items of a large pool in a stable pseudo-random order, without hashing and
@@ -87,24 +112,31 @@ func stableSample<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where acc
 
 func normalizedChoice(_ text: String) -> String {
     // Bytes, not Characters: this runs on every choice of every question at start-up, and most
-    // are ASCII. Non-ASCII text is lowercased by the standard library afterwards.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.utf8.count)
-    var space = false
+    // are ASCII. Non-ASCII text is lowercased by the standard library afterwards. Written
+    // straight into the String's storage (never longer than the text), not into an array
+    // copied into a String after.
     var ascii = true
-    for byte in text.utf8 {
-        if byte >= 0x80 { ascii = false }
-        if byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d {
-            space = !bytes.isEmpty
-            continue
+    let count = text.utf8.count
+    guard count > 0 else { return "" }
+    let result = String(unsafeUninitializedCapacity: count) { out in
+        var written = 0
+        var space = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false }
+            if byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d {
+                space = written > 0
+                continue
+            }
+            if space {
+                out[written] = 0x20
+                written += 1
+                space = false
+            }
+            out[written] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            written += 1
         }
-        if space {
-            bytes.append(0x20)
-            space = false
-        }
-        bytes.append((0x41...0x5a).contains(byte) ? byte + 0x20 : byte)
+        return written
     }
-    let result = String(decoding: bytes, as: UTF8.self)
     return ascii ? result : result.lowercased()
 }
 

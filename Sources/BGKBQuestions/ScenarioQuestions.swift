@@ -25,18 +25,18 @@ extension QuestionGenerator {
                 let others = variations.filter { $0.0 != conditions }.compactMap(\.1)
                     + (conditions == .asWritten ? [] : [asWritten])
                 let answer = text(outcome)
-                var distractors = pickDistractors(answer: answer, candidates: others.map(text))
+                var picker = DistractorPicker(answer: answer)
+                for other in others { picker.offer(outcomeTexts.choice(other)) }
                 // Other examples only when the scenario's own variations do not give three.
-                if distractors.count < 3 {
+                if picker.picked.count < 3 {
                     var runs = 0
                     for other in relatedExamples(of: rule, excluding: example)
-                    where runs < Self.distractorRunLimit && distractors.count < 3 {
+                    where runs < Self.distractorRunLimit && picker.picked.count < 3 {
                         runs += 1
-                        if let result = outcomes(other, .asWritten) {
-                            distractors = pickDistractors(answer: answer, candidates: distractors + [text(result)])
-                        }
+                        if let result = outcomes(other, .asWritten) { picker.offer(outcomeTexts.choice(result)) }
                     }
                 }
+                let distractors = picker.picked
                 guard !distractors.isEmpty else { continue }
                 let name = example.name.map { " (\($0))" } ?? ""
                 let slot = "example:\(index)" + (conditions == .asWritten ? "" : ":\(conditions)")
@@ -90,6 +90,42 @@ extension QuestionGenerator {
 /// The scenario as shown in a question: without its `expect` lines (they state the answer) and
 /// without blank lines at either end.
 public func shownListing(_ text: String) -> String {
+    shownListingASCII(text) ?? shownListingByCharacter(text)
+}
+
+/// `shownListingByCharacter` by bytes, for ASCII text without `\r` (each byte a Character, so
+/// lines split at `\n` bytes and a prefix of bytes is one of Characters); nil for other text.
+/// Splitting by Characters cost 240,000 instructions a listing, and every scenario is shown by
+/// two or three questions.
+func shownListingASCII(_ text: String) -> String? {
+    text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let expect = Array("expect".utf8)
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var first = start
+            while first < end, isBlank(bytes[first]) { first += 1 }
+            let isExpectation = end - first >= expect.count && expect.indices.allSatisfy { bytes[first + $0] == expect[$0] }
+            if !isExpectation { lines.append(start..<end) }
+            start = end + 1
+        }
+        func blankLine(_ line: Range<Int>) -> Bool { line.allSatisfy { isBlank(bytes[$0]) } }
+        let shown = lines.drop(while: blankLine).reversed().drop(while: blankLine).reversed()
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for (index, line) in shown.enumerated() {
+            if index > 0 { result.append(UInt8(ascii: "\n")) }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
+        }
+        return String(decoding: result, as: UTF8.self)
+    } ?? nil
+}
+
+func shownListingByCharacter(_ text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("expect") }
     while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
@@ -113,17 +149,45 @@ func formatSeconds(_ seconds: Double) -> String {
     return parts.joined(separator: " ")
 }
 
-/// The same few outcomes come up again and again as distractors across the corpus: word each once.
+/// The same few outcomes come up again and again as distractors across the corpus: word each once,
+/// with the key distractors are told apart by (`normalizedChoice`). Outcomes are kept without
+/// their time, which the words leave out: keyed with it, nearly every run was worded again.
 final class OutcomeTexts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var texts: [SimulationOutcome: String] = [:]
+    struct Choice {
+        var text: String
+        var key: String
+    }
 
-    func text(_ outcome: SimulationOutcome) -> String {
+    private let lock = NSLock()
+    private var choices: [SimulationOutcome: Choice] = [:]
+
+    func text(_ outcome: SimulationOutcome) -> String { choice(outcome).text }
+
+    func choice(_ outcome: SimulationOutcome) -> Choice {
+        let timeless = outcome.atZero
         lock.lock()
-        defer { lock.unlock() }
-        if let known = texts[outcome] { return known }
-        let made = outcome.choiceText
-        texts[outcome] = made
+        if let known = choices[timeless] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let text = timeless.choiceText
+        let made = Choice(text: text, key: normalizedChoice(text))
+        lock.lock()
+        choices[timeless] = made
+        lock.unlock()
         return made
+    }
+}
+
+extension SimulationOutcome {
+    /// The same outcome at time zero.
+    var atZero: SimulationOutcome {
+        switch self {
+        case .suspended: return .suspended(at: 0)
+        case .stillRunning: return .stillRunning(at: 0)
+        case let .terminated(code, reason, _): return .terminated(code: code, reason: reason, at: 0)
+        case let .crashed(reason, _): return .crashed(reason: reason, at: 0)
+        }
     }
 }

@@ -81,3 +81,194 @@ import Testing
         #expect(normalizedChoice(text) == expected)
     }
 }
+
+/// The question text helpers' byte paths (for ASCII text) against the Character code they
+/// stand in for, on seeded random text built from the pieces each one looks at.
+@Suite struct QuestionTextFastPathTests {
+    static let pieces = ["a", "B", "z", "0", " ", "  ", "\t", "\n", "\n\n", "*", "**", "_", "__", "`", ".", ". ", "(", ")", ":",
+                         "expect", "expect ", " expect", "\texpect suspended", "Upload", "UIApplication.", "e", "\r", "\r\n",
+                         "é", "\u{301}", "👍", "ﬁ"]
+
+    /// `count` texts of up to `length` pieces; every third is ASCII only, so the byte paths run.
+    static func texts(seed: UInt64, count: Int = 400, length: Int = 40) -> [String] {
+        var generator = SeededGenerator(seed: seed)
+        let ascii = pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
+        return (0..<count).map { index in
+            let from = index % 3 == 0 ? ascii : pieces
+            return (0..<Int(generator.next() % UInt64(length + 1))).map { _ in from[Int(generator.next() % UInt64(from.count))] }.joined()
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func plainTextByBytesIsPlainTextByCharacter(seed: UInt64) {
+        var fast = 0
+        for text in Self.texts(seed: seed) {
+            if let byBytes = plainASCII(text) {
+                fast += 1
+                #expect(byBytes == plainByCharacter(text), "\(text.debugDescription)")
+            }
+            #expect(plain(text) == plainByCharacter(text))
+        }
+        #expect(fast > 100)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func firstSentenceByBytesIsFirstSentenceByCharacter(seed: UInt64) {
+        // Long texts too, so the 600-character cut falls inside them.
+        var fast = 0
+        for text in Self.texts(seed: seed, count: 300, length: 400) + ["x. " + String(repeating: "a", count: 600) + "\u{301}"] {
+            if let byBytes = firstSentenceASCII(text) {
+                fast += 1
+                #expect(byBytes == firstSentenceByCharacter(text), "\(text.debugDescription)")
+            }
+            #expect(firstSentence(text) == firstSentenceByCharacter(text))
+        }
+        #expect(fast > 60)
+    }
+
+    /// A mark right after the 600th character joins it: the byte path must leave that text alone.
+    @Test func aMarkAfterTheCutIsLeftToCharacters() {
+        let text = String(repeating: "a", count: 599) + "e\u{301}. more"
+        #expect(firstSentenceASCII(text) == nil)
+        #expect(firstSentence(text) == firstSentenceByCharacter(text))
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func listingsByBytesAreListingsByCharacter(seed: UInt64) {
+        var fast = 0
+        for text in Self.texts(seed: seed) + ["", "\n", "expect x", "  \n\texpect y\n a\n\n", "x\r\nexpect y"] {
+            if let byBytes = shownListingASCII(text) {
+                fast += 1
+                #expect(byBytes == shownListingByCharacter(text), "\(text.debugDescription)")
+            }
+            #expect(shownListing(text) == shownListingByCharacter(text))
+        }
+        #expect(fast > 100)
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func shortAPINamesByBytesAreShortNamesByCharacter(seed: UInt64) {
+        var fast = 0
+        for text in Self.texts(seed: seed, length: 8) + ["a.", ".", "(", "a.b(", "x.abcdefgh", "x.abcdefg", "x.aBc", "a.b.c", "x.aZ", "x.Ab", "x.a@", "x.a["] {
+            if let byBytes = apiShortNameASCII(text) {
+                fast += 1
+                #expect(byBytes == apiShortNameByCharacter(text), "\(text.debugDescription)")
+            }
+            #expect(apiShortName(text) == apiShortNameByCharacter(text))
+        }
+        #expect(fast > 100)
+    }
+
+    /// Offered one at a time, candidates are picked as `pickDistractors` picks from the list.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func offeringOneByOnePicksAsPickingFromTheList(seed: UInt64) {
+        var generator = SeededGenerator(seed: seed)
+        let words = ["About 30 s", "about  30 s", "", " ", "Suspended", "suspended", "Crashes", "0xBAD", "0xbad", "x"]
+        for _ in 0..<300 {
+            let answer = words[Int(generator.next() % UInt64(words.count))]
+            let candidates = (0..<Int(generator.next() % 9)).map { _ in words[Int(generator.next() % UInt64(words.count))] }
+            var picker = DistractorPicker(answer: answer)
+            var incremental: [String] = []
+            for candidate in candidates {
+                picker.offer(candidate)
+                // What the outcome questions did before: pick again from those kept plus the new one.
+                incremental = pickDistractorsByList(answer: answer, candidates: incremental + [candidate])
+                #expect(picker.picked == incremental)
+            }
+            #expect(pickDistractors(answer: answer, candidates: candidates) == pickDistractorsByList(answer: answer, candidates: candidates))
+        }
+    }
+
+    /// `pickDistractors` as it was written before the picker.
+    func pickDistractorsByList(answer: String, candidates: [String], limit: Int = 3) -> [String] {
+        var seen: Set<String> = [normalizedChoice(answer)]
+        var picked: [String] = []
+        for candidate in candidates where picked.count < limit {
+            let key = normalizedChoice(candidate)
+            guard !key.isEmpty, seen.insert(key).inserted else { continue }
+            picked.append(candidate)
+        }
+        return picked
+    }
+
+    /// Normalizing writes into the String's storage: the same as the array-built version it replaced.
+    @Test(arguments: [1, 2] as [UInt64])
+    func normalizedChoicesAsTheArrayBuiltVersion(seed: UInt64) {
+        for text in Self.texts(seed: seed) + ["", " ", "\u{301}", "A\rB"] {
+            #expect(normalizedChoice(text) == normalizedChoiceByArray(text), "\(text.debugDescription)")
+        }
+    }
+
+    func normalizedChoiceByArray(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var space = false
+        var ascii = true
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false }
+            if byte == 0x20 || byte == 0x0a || byte == 0x09 || byte == 0x0d {
+                space = !bytes.isEmpty
+                continue
+            }
+            if space {
+                bytes.append(0x20)
+                space = false
+            }
+            bytes.append((0x41...0x5a).contains(byte) ? byte + 0x20 : byte)
+        }
+        let result = String(decoding: bytes, as: UTF8.self)
+        return ascii ? result : result.lowercased()
+    }
+
+    /// FNV-1a over the bytes in place gives the values the byte iterator gave: question ids and
+    /// versions in learners' progress files must not change.
+    @Test(arguments: [1, 2] as [UInt64])
+    func stableHashesAsByTheIterator(seed: UInt64) {
+        func byIterator(_ parts: [String]) -> UInt64 {
+            var state: UInt64 = 0xcbf2_9ce4_8422_2325
+            for part in parts {
+                for byte in Array(part.utf8) + [0x1f] { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            }
+            return state
+        }
+        let texts = Self.texts(seed: seed)
+        for index in texts.indices.dropFirst() {
+            var hash = StableHash()
+            hash.combine(texts[index - 1])
+            hash.combine(texts[index])
+            #expect(hash.value == byIterator([texts[index - 1], texts[index]]))
+        }
+        // A bridged or substring-backed text is hashed through the iterator: the same value.
+        #expect(StableHash.of("rule", "outcome").hex == "\(String(repeating: "0", count: 16 - String(byIterator(["rule", "outcome"]), radix: 16).count))\(String(byIterator(["rule", "outcome"]), radix: 16))")
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func reasonsLoseNamesByBytesAsByCharacter(seed: UInt64) {
+        let outcome = SimulationOutcome.suspended(at: 0)
+        var generator = SeededGenerator(seed: seed)
+        let words = ["task ", "task", "the ", "The ", "a task", "1", "12", "\"", "Upload", " ", "x", "\r\n", "é", "١"]
+        var fast = 0
+        for _ in 0..<500 {
+            let reason = (0..<Int(generator.next() % 14)).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined()
+            if let byBytes = outcome.withoutNamesASCII(reason) {
+                fast += 1
+                #expect(byBytes == outcome.withoutNamesByCharacter(reason), "\(reason.debugDescription)")
+            }
+            #expect(outcome.withoutNames(reason) == outcome.withoutNamesByCharacter(reason))
+        }
+        #expect(fast > 100)
+    }
+
+    /// Outcomes are worded once whatever their time, with their key made from those words.
+    @Test func outcomeChoicesIgnoreTheTime() {
+        let texts = OutcomeTexts()
+        let outcomes: [SimulationOutcome] = [.suspended(at: 3), .stillRunning(at: 1.5), .crashed(reason: "Fatal  error", at: 9),
+                                             .terminated(code: "0x8BADF00D", reason: "task 2 \"Save\" was still outstanding", at: 31)]
+        for outcome in outcomes {
+            let choice = texts.choice(outcome)
+            #expect(choice.text == outcome.choiceText)
+            #expect(choice.key == normalizedChoice(outcome.choiceText))
+            #expect(texts.choice(outcome.atZero).text == choice.text)
+            #expect(outcome.atZero.time == 0)
+        }
+    }
+}
