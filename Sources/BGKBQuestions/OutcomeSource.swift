@@ -179,3 +179,36 @@ struct ExampleKey: Hashable, Sendable {
 
     static func == (a: ExampleKey, b: ExampleKey) -> Bool { a.example == b.example }
 }
+
+/// Every example's outcome under every condition (`RunConditions.all`), run on all cores at once
+/// and found by where the example is: no lock, and no example copied into a key and hashed.
+final class OutcomeTable: Sendable {
+    private let examples: [Example]
+    private let rows: [[SimulationOutcome?]]
+    private let rowByLocation: [SourceLocation: Int]
+
+    init(examples: [Example], source: OutcomeSource) {
+        self.examples = examples
+        rows = ParallelMap.map(examples) { example in RunConditions.all.map { source(example, $0) } }
+        var rowByLocation: [SourceLocation: Int] = [:]
+        rowByLocation.reserveCapacity(examples.count)
+        for (row, example) in examples.enumerated() where rowByLocation[example.location] == nil {
+            rowByLocation[example.location] = row
+        }
+        self.rowByLocation = rowByLocation
+    }
+
+    /// `.some(outcome)` for an example the table holds (the one at its place, equal to it), nil
+    /// for any other.
+    func outcome(_ example: Example, _ conditions: RunConditions) -> SimulationOutcome?? {
+        guard let row = rowByLocation[example.location], examples[row] == example,
+              let column = RunConditions.all.firstIndex(of: conditions) else { return nil }
+        return .some(rows[row][column])
+    }
+}
+
+/// Holds the table once it is made: the generator is a value shared by every core, and the table
+/// is made before the questions and only read while they are.
+final class OutcomeTableBox: @unchecked Sendable {
+    var table: OutcomeTable?
+}

@@ -15,6 +15,8 @@ public struct QuestionGenerator: Sendable {
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
     let outcomeTexts = OutcomeTexts()
+    /// Filled by `warmOutcomes` before the questions are made, read-only after.
+    let outcomeTable = OutcomeTableBox()
     let entriesByDocument: [String: [RevisionEntry]]
     let entryDates: [String]
     let corpusCrashCodes: [String]
@@ -59,19 +61,25 @@ public struct QuestionGenerator: Sendable {
     /// Every question the corpus yields, rule by rule in corpus order.
     public func questions() -> [Question] {
         warmOutcomes()
-        // Rules are independent (the caches they share are locked): on every core, joined in
-        // corpus order, so the bank is the one a serial pass makes.
+        // Rules are independent (the caches they share are locked, the outcome table is only
+        // read): on every core, joined in corpus order, so the bank is the one a serial pass makes.
         return ParallelMap.map(corpus.rules) { questions(for: $0) }.flatMap { $0 }
     }
 
-    /// Runs every example under every condition on all cores first (runs are independent and the
-    /// cache keeps them), so a large corpus does not wait for its scenarios one at a time.
+    /// Runs every example under every condition on all cores first (runs are independent), into
+    /// a table the questions then read without a lock, so a large corpus does not wait for its
+    /// scenarios one at a time. Asked through the locked cache instead, the two cores spent a
+    /// fifth of a 10,000-rule start waiting for each other and hashing examples as keys.
     func warmOutcomes() {
-        guard let outcomes, allExamples.count >= 16 else { return }
-        let examples = allExamples
-        DispatchQueue.concurrentPerform(iterations: examples.count) { index in
-            for conditions in RunConditions.all { _ = outcomes(examples[index], conditions) }
-        }
+        guard let outcomes, outcomeTable.table == nil else { return }
+        outcomeTable.table = OutcomeTable(examples: allExamples, source: outcomes)
+    }
+
+    /// The outcome of `example` under `conditions`: from the table when it holds the example,
+    /// else from the (memoizing) source.
+    func outcome(_ example: Example, _ conditions: RunConditions) -> SimulationOutcome? {
+        if let table = outcomeTable.table, let known = table.outcome(example, conditions) { return known }
+        return outcomes?(example, conditions)
     }
 
     public func questions(for rule: Rule) -> [Question] {

@@ -12,8 +12,8 @@ extension QuestionGenerator {
         var drafts: [QuestionDraft] = []
         let text = outcomeTexts.text
         for (index, example) in rule.examples.enumerated() {
-            guard let asWritten = outcomes(example, .asWritten) else { continue }
-            let variations = RunConditions.variations.map { ($0, outcomes(example, $0)) }
+            guard let asWritten = outcome(example, .asWritten) else { continue }
+            let variations = RunConditions.variations.map { ($0, outcome(example, $0)) }
             // The scenario as written, then the first variation that ends differently: that one
             // teaches what the conditions change.
             var asked: [(RunConditions, SimulationOutcome)] = [(.asWritten, asWritten)]
@@ -33,7 +33,7 @@ extension QuestionGenerator {
                     for other in relatedExamples(of: rule, excluding: example)
                     where runs < Self.distractorRunLimit && picker.picked.count < 3 {
                         runs += 1
-                        if let result = outcomes(other, .asWritten) { picker.offer(outcomeTexts.choice(result)) }
+                        if let result = self.outcome(other, .asWritten) { picker.offer(outcomeTexts.choice(result)) }
                     }
                 }
                 let distractors = picker.picked

@@ -186,6 +186,31 @@ import Testing
         #expect(runs.value == 3)
     }
 
+    /// The outcome table runs each example once under each condition and answers only for the
+    /// examples it holds: one at the same place with other text is not one of them.
+    @Test func theOutcomeTableAnswersForItsOwnExamplesOnly() {
+        let place = SourceLocation(path: "Content/a.md", line: 3, column: 1)
+        let examples = (0..<40).map { index in
+            Example(rule: "r\(index)", name: nil, intent: .follows, text: String(repeating: "x", count: index),
+                    location: SourceLocation(path: "Content/a.md", line: 3 + index, column: 1))
+        }
+        let stranger = Example(rule: "r0", name: nil, intent: .follows, text: "other", location: place)
+        let runs = Counter()
+        let table = OutcomeTable(examples: examples) { example, conditions in
+            runs.increment()
+            return example.text.count % 3 == 0 ? nil : .suspended(at: Double(example.text.count) + (conditions.budget ?? -1))
+        }
+        #expect(runs.value == examples.count * RunConditions.all.count)
+        for example in examples {
+            for conditions in RunConditions.all {
+                let expected: SimulationOutcome? = example.text.count % 3 == 0 ? nil : .suspended(at: Double(example.text.count) + (conditions.budget ?? -1))
+                #expect(table.outcome(example, conditions) == .some(expected))
+            }
+        }
+        #expect(table.outcome(stranger, .asWritten) == nil)
+        #expect(runs.value == examples.count * RunConditions.all.count)
+    }
+
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var count = 0
