@@ -14,6 +14,8 @@ public struct QuestionGenerator: Sendable {
     let crashCodePool: [String]
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
+    /// `outcomes` as given, for the table (`warmOutcomes`).
+    let unmemoizedOutcomes: OutcomeSource?
     let outcomeTexts = OutcomeTexts()
     /// Filled by `warmOutcomes` before the questions are made, read-only after.
     let outcomeTable = OutcomeTableBox()
@@ -32,6 +34,9 @@ public struct QuestionGenerator: Sendable {
         // Each example's runs are asked for again as distractors of its neighbours: run each
         // (example, conditions) once.
         self.outcomes = outcomes.map(OutcomeCache.memoizing)
+        // The table runs each (example, conditions) once by itself: through the cache, every run
+        // took its lock and hashed its example twice for nothing.
+        unmemoizedOutcomes = outcomes
         rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         apiPool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs)).sorted()
         crashCodePool = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() } + QuestionGenerator.wellKnownCrashCodes)).sorted()
@@ -71,8 +76,8 @@ public struct QuestionGenerator: Sendable {
     /// scenarios one at a time. Asked through the locked cache instead, the two cores spent a
     /// fifth of a 10,000-rule start waiting for each other and hashing examples as keys.
     func warmOutcomes() {
-        guard let outcomes, outcomeTable.table == nil else { return }
-        outcomeTable.table = OutcomeTable(examples: allExamples, source: outcomes)
+        guard let unmemoizedOutcomes, outcomeTable.table == nil else { return }
+        outcomeTable.table = OutcomeTable(examples: allExamples, source: unmemoizedOutcomes)
     }
 
     /// The outcome of `example` under `conditions`: from the table when it holds the example,
