@@ -74,10 +74,10 @@ has build || { echo "bgkb has no build command" >&2; exit 1; }
 echo "== machine: $(nproc) cores, $(uname -srm); hugo $(hugo version | awk '{print $2}'), cmark $(cmark --version | head -1 | awk '{print $2}'), $(hyperfine --version)"
 echo "== load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine inflates every figure alike)"
 # A first build (bgkb's or Hugo's) creates thousands of files right after `--prepare` deleted as
-# many. On a disk that is the kernel's work as much as the tool's: on the benchmark machines'
-# ext4, which has no journal, each new inode is searched for past every inode deleted recently
-# (without a journal, Linux's `find_inode_bit` skips each one `recently_deleted` says was freed in
-# the last 60 s, or 360 s while its inode table block is not yet written back), and a 2,000-rule
+# many. On a disk that is the kernel's work as much as the tool's: on the latest benchmark
+# machine's ext4, which has no journal, each new inode is searched for past every inode deleted
+# recently (Linux's `find_inode_bit` then skips each one `recently_deleted` says was freed in the
+# last 60 s, or 360 s while its inode table block is not yet written back), and a 2,000-rule
 # first build spent 0.6-1.2 s in the kernel against 0.1 s on tmpfs. RESULTS.md's figures are on tmpfs.
 fs=$(df --output=fstype "$BENCH_DIR" 2>/dev/null | tail -1 | tr -d " ")
 [ -n "$fs" ] || fs=unknown
