@@ -39,6 +39,21 @@ import Testing
         #expect(drawing.svg.contains("nan") == false)
     }
 
+    /// Every class attribute in a drawing lists its names once each, one space apart: a bar that
+    /// did not leak wrote `class="tl-task "`, and a step's dot `class="tl-step tl-step"`.
+    @Test(arguments: [(SampleCorpus.leakTrace, "tl-step"), (SampleCorpus.safeTrace, "tl-task")])
+    func classAttributesHaveNoStraySpacesOrRepeats(_ trace: SimulationTrace, _ plain: String) {
+        let svg = Self.drawn(trace, id: "t", title: "T").svg
+        let attributes = svg.components(separatedBy: "class=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        // The leak's step dot and the safe run's ended task: the element with only its base class.
+        #expect(attributes.contains(plain))
+        for attribute in attributes {
+            let names = attribute.split(separator: " ", omittingEmptySubsequences: false)
+            #expect(!names.contains(""), "stray space in \(attribute.debugDescription)")
+            #expect(Set(names).count == names.count, "repeated class in \(attribute.debugDescription)")
+        }
+    }
+
     /// The state names the engine writes take a switch; it must give the class the word search
     /// gives them.
     @Test(arguments: ["foreground", "background", "suspended", "terminated", "launching", "not running", "Foreground", "inactive"])

@@ -86,7 +86,7 @@ enum TimelineSVG {
             var x: Double, y: Double, w: Double, h: Double, kind: StaticString, event: Int, showLabel: Bool, textX: Double, textY: Double
         }
         struct Bar { var x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String }
-        struct Dot { var x: Double, y: Double, kind: StaticString, event: Int }
+        struct Dot { var x: Double, y: Double, kind: TraceEvent.Kind, event: Int }
         struct Expiry { var x: Double, y1: Double, y2: Double, event: Int }
         struct End { var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: StaticString, kind: StaticString }
         var laneRows: [LaneRow] = []
@@ -231,7 +231,7 @@ enum TimelineSVG {
                     guard let lane = threadLanes.firstIndex(of: events[index].lane) else { break }
                     dots.append(Dot(x: here,
                                  y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
-                                 kind: TimelineSVG.kindNames(kind).class, event: index))
+                                 kind: kind, event: index))
                 default: break
                 }
             }
@@ -294,14 +294,18 @@ enum TimelineSVG {
                     }
                 }
                 for bar in bars {
-                    w.markup("<rect class=\"tl-task ")
-                    if bar.leaked { w.markup("tl-leaked") }
+                    // The second class only when there is one: `class="tl-task "` kept a stray space.
+                    w.markup("<rect class=\"tl-task")
+                    if bar.leaked { w.markup(" tl-leaked") }
                     w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
                     w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
                     w.markup("</title></rect>\n")
                 }
                 for dot in dots {
-                    w.markup("<circle class=\"tl-step tl-"); w.markup(dot.kind); w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
+                    // A dot's kind adds its class, except a step's, which the base class already is.
+                    w.markup("<circle class=\"tl-step")
+                    if dot.kind != .step { w.markup(" tl-"); w.markup(TimelineSVG.kindNames(dot.kind).class) }
+                    w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
                     w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
                     w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
                 }
