@@ -8,7 +8,7 @@ import PackageDescription
 // tcmalloc in place of glibc's malloc, on Linux: a first build allocates and frees tens of millions
 // of small blocks, and glibc's allocator took about a tenth of its CPU. Linked ahead of libc, it
 // serves every allocation in the process. The benchmarks link it too, so they time what ships.
-// (.ci/bench/RESULTS.md has the figures, and why not mimalloc or jemalloc.)
+// (.ci/bench/HISTORY.md has the figures, and why not mimalloc or jemalloc: the section on 40aa615 to ff1bae1.)
 let tcmalloc = LinkerSetting.linkedLibrary("tcmalloc_minimal", .when(platforms: [.linux]))
 
 let package = Package(
