@@ -129,6 +129,9 @@ import Testing
     /// `Character.isWhitespace` and joining with single spaces.
     @Test(arguments: ["", "  a  b ", "a\r\nb\tc\u{0B}d\u{0C}e", "non\u{00A0}breaking\u{2028}line\u{0085}next\u{3000}ideo",
                       "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators",
+                      // A whitespace scalar in one Character with a scalar beyond ASCII (a combining
+                      // mark after it, a prepended mark before it): the Character is what splits.
+                      "a \u{301}b  c", " \u{301}lead", "tail \u{301}", "\u{0600} x", "x\u{00A0}\u{301}y", "one two\u{301} three",
                       "a\u{1680}b\u{2000}c\u{200A}d\u{200B}e\u{2029}f\u{202F}g\u{205F}h\u{180E}i\u{FEFF}j\u{2FFF}k\u{3001}l\u{00A1}m\u{0084}n",
                       " \u{2003}\u{2003}Apple’s “docs” — ok\u{3000}",
                       // Eight-byte words: whole, and with one byte the fast test must stop at.
@@ -137,6 +140,18 @@ import Testing
                     + (0..<9).map { String(repeating: "w", count: $0) + " " + String(repeating: "v", count: 8 - $0) + "  tail" })
     func whitespaceCollapsesLikeSplitAndJoin(_ text: String) {
         #expect(TextScan.collapseWhitespace(text) == text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+    }
+
+    /// Random mixes of words, single and repeated spaces, other whitespace (ASCII and beyond) and
+    /// combining marks, up to 60 pieces: a run of text goes on through single spaces, and must
+    /// still end where the split would.
+    @Test(arguments: 0..<16)
+    func whitespaceCollapsesRandomMixesLikeSplitAndJoin(seed: Int) {
+        let alphabet: [String] = ["word", "a", " ", " ", "  ", "\n", "\t", "\r\n", "\u{00A0}", "\u{2003}", "\u{301}", "é", "😀", ".", "\u{7F}", "\u{1F}"]
+        for value in randomMixes(of: alphabet, seed: seed, lengths: 0...60) {
+            #expect(TextScan.collapseWhitespace(value) == value.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "),
+                    "\(value.debugDescription)")
+        }
     }
 
     /// `collapseWhitespace` decodes only scalars whose UTF-8 starts with 0xC2 or 0xE1-0xE3: every

@@ -44,8 +44,12 @@ enum TextScan {
         // non-ASCII White_Space scalar (U+0085, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029,
         // U+202F, U+205F, U+3000) starts with 0xC2, 0xE1, 0xE2 or 0xE3 (a test holds this);
         // other bytes are copied as they are.
+        // A whitespace scalar next to one beyond ASCII may share a Character with it (a
+        // combining mark after a space makes the pair a whitespace Character, which the split
+        // drops whole): such text is split by Characters, as the definition says.
+        var clustered = false
         var text = text
-        return text.withUTF8 { bytes -> String in
+        let collapsed = text.withUTF8 { bytes -> String in
             // Written straight into the new String's storage: the output is never longer than
             // the input (a space stands for one or more whitespace bytes), and appending each
             // word's run to an array cost a hundred instructions a word.
@@ -90,6 +94,13 @@ enum TextScan {
                         }
                     }
                     let byte = bytes[index]
+                    // A single space inside a run, before a printable ASCII byte, stays as it is:
+                    // the run goes on through it. Ending the run there and starting the next
+                    // after it copied prose a word at a time (20,000 instructions a rule's text).
+                    if byte == 0x20, runStart >= 0, index + 1 < count, bytes[index + 1] > 0x20, bytes[index + 1] < 0x80 {
+                        index += 1
+                        continue
+                    }
                     var length = 1
                     let isSpace: Bool
                     if byte < 0x80 {
@@ -105,6 +116,10 @@ enum TextScan {
                         }
                     }
                     if isSpace {
+                        if (index > 0 && bytes[index - 1] >= 0x80) || (index + length < count && bytes[index + length] >= 0x80) {
+                            clustered = true
+                            return 0
+                        }
                         flush(upTo: index)
                         pendingSpace = written > 0
                     } else if runStart < 0 {
@@ -116,5 +131,6 @@ enum TextScan {
                 return written
             }
         }
+        return clustered ? text.split(whereSeparator: \.isWhitespace).joined(separator: " ") : collapsed
     }
 }
