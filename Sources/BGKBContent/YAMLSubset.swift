@@ -154,7 +154,10 @@ enum YAMLSubset {
         /// (left there). A key with nothing after its colon takes a block list, or a mapping indented
         /// deeper, from the lines that follow.
         private mutating func blockMapping(indent: Int) -> YAMLNode? {
+            // Room for a rule block's keys (about eight) up front: grown from nothing, the
+            // array was copied three times a block.
             var pairs: [YAMLNode.Pair] = []
+            pairs.reserveCapacity(8)
             var mark: YAMLNode.Mark?
             while lineIndex < lines.count {
                 let line = lines[lineIndex]
@@ -203,6 +206,7 @@ enum YAMLSubset {
         /// and whose other keys are indented to that key's column.
         private mutating func blockList(indent: Int) -> YAMLNode? {
             var items: [YAMLNode] = []
+            items.reserveCapacity(2)
             let mark = YAMLNode.Mark(line: lineIndex + 1, column: indent + 1)
             while lineIndex < lines.count {
                 let line = lines[lineIndex]
@@ -243,6 +247,7 @@ enum YAMLSubset {
             switch bytes[index] {
             case UInt8(ascii: "["):
                 var items: [YAMLNode] = []
+                items.reserveCapacity(4)  // a flow list: two or three names
                 var position = skipSpaces(line, index + 1)
                 guard position < line.end else { return nil }
                 if bytes[position] == UInt8(ascii: "]") { return (YAMLNode(.sequence([]), mark: mark), position + 1) }
@@ -257,6 +262,7 @@ enum YAMLSubset {
                 }
             case UInt8(ascii: "{"):
                 var pairs: [YAMLNode.Pair] = []
+                pairs.reserveCapacity(6)  // a flow mapping: a number's five keys, a citation's two
                 var position = skipSpaces(line, index + 1)
                 guard position < line.end, bytes[position] != UInt8(ascii: "}") else { return nil }
                 while true {
