@@ -126,8 +126,12 @@ enum TimelineSVG {
             let endX = max(x(end), eventX.last ?? plotLeft)
 
             // Lanes: the app, each task in order of first appearance, each thread that ran a step.
+            // (Room for a timeline's few lanes and ticks up front, here and below: grown from
+            // nothing, each array was copied two or three times a timeline.)
             var taskLanes: [String] = []
+            taskLanes.reserveCapacity(4)
             var threadLanes: [String] = []
+            threadLanes.reserveCapacity(4)
             // Events are read field by field in place, here and below: a loop over the events
             // copied each one (its strings retained and released) for every timeline drawn.
             for index in events.indices {
@@ -141,7 +145,10 @@ enum TimelineSVG {
                 default: break
                 }
             }
-            let laneNames = ["App"] + taskLanes.map { Self.startsWithTask($0) ? $0 : "task \($0)" } + threadLanes
+            var laneNames = ["App"]
+            laneNames.reserveCapacity(1 + taskLanes.count + threadLanes.count)
+            for name in taskLanes { laneNames.append(Self.startsWithTask(name) ? name : "task \(name)") }
+            laneNames.append(contentsOf: threadLanes)
             func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
             let plotBottom = laneY(laneNames.count)
             let height = plotBottom + TimelineSVG.axisHeight
@@ -161,6 +168,7 @@ enum TimelineSVG {
             let step = TimelineSVG.tickStep(for: span)
             var tick = 0.0
             var lastTickX = -100.0
+            ticks.reserveCapacity(8)
             while tick <= span + step * 0.001 {
                 let tickX = x(tick)
                 // Instants stretched apart can crowd two tick labels together: skip the second.
@@ -191,7 +199,11 @@ enum TimelineSVG {
 
             // Task bars: each begin pairs with the next end of the same subject.
             var bars: [Bar] = []
-            var open: [String: (time: Double, x: Double)] = [:]
+            // The tasks begun and not yet ended, in the order begun: a timeline has one or two, so
+            // a list searched from the end is cheaper than a dictionary (hashing each subject).
+            struct OpenTask { var subject: String, time: Double, x: Double }
+            var open: [OpenTask] = []
+            open.reserveCapacity(4)
             func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool) {
                 guard let lane = taskLanes.firstIndex(of: subject) else { return }
                 let tooltip = leaked
@@ -219,10 +231,21 @@ enum TimelineSVG {
                 let time = events[index].time
                 switch kind {
                 case .taskBegan:
-                    open[events[index].subject ?? "task"] = (time, here)
+                    // A second begin of a subject still open replaces the first, as it did in a
+                    // dictionary keyed by subject.
+                    let subject = events[index].subject ?? "task"
+                    if let found = open.lastIndex(where: { $0.subject == subject }) {
+                        open[found].time = time
+                        open[found].x = here
+                    } else {
+                        open.append(OpenTask(subject: subject, time: time, x: here))
+                    }
                 case .taskEnded:
                     let subject = events[index].subject ?? "task"
-                    if let start = open.removeValue(forKey: subject) { bar(subject, from: start, to: (time, here), leaked: false) }
+                    if let found = open.lastIndex(where: { $0.subject == subject }) {
+                        let start = open.remove(at: found)
+                        bar(subject, from: (start.time, start.x), to: (time, here), leaked: false)
+                    }
                 case .expiry where events[index].lane == "system" || !hasSystemExpiry:
                     let lane = events[index].subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
                     expiries.append(Expiry(x: here, y1: (laneY(lane) + 12),
@@ -235,8 +258,9 @@ enum TimelineSVG {
                 default: break
                 }
             }
-            for (subject, start) in open.sorted(by: { ($0.value.time, $0.key) < ($1.value.time, $1.key) }) {
-                bar(subject, from: start, to: (end, endX), leaked: true)
+            open.sort { ($0.time, $0.subject) < ($1.time, $1.subject) }
+            for start in open {
+                bar(start.subject, from: (start.time, start.x), to: (end, endX), leaked: true)
             }
             bars.sort { ($0.y, $0.x) < ($1.y, $1.x) }
 
@@ -256,7 +280,7 @@ enum TimelineSVG {
             self.expiries = expiries
             self.dots = dots
             self.ends = ends
-            description = Self.describe(trace: trace, taskLanes: taskLanes, leaked: open.keys.sorted())
+            description = Self.describe(trace: trace, taskLanes: taskLanes, leaked: open.map(\.subject).sorted())
         }
 
         /// The SVG, element for element as the Mustache template wrote it before.
@@ -419,6 +443,7 @@ struct TimeScale {
         self.left = left
         var running = 0
         var counts: [Int] = []
+        counts.reserveCapacity(times.count)
         for index in times.indices {
             if index > 0, times[index] == times[index - 1] { running += 1 }
             counts.append(running)
