@@ -20,14 +20,21 @@ extension BlockWalker {
         if statement.isEmpty, let first = draft.blocks.first { statement = PlainText.firstSentence(first.plainText) }
         let tail = Self.inlines(inlines, after: statement, in: leadText)
 
+        // Room for a part per block up front, in each list below: grown from nothing, the lists
+        // were copied eleven times a rule.
+        let blockCount = draft.blocks.count
         var detailParts: [String] = []
+        detailParts.reserveCapacity(blockCount + 1)
         let tailMarkdown = MarkdownWriter.inlines(tail).trimmed
         if !tailMarkdown.isEmpty { detailParts.append(tailMarkdown) }
         var why: [String] = []
         var instead: [String] = []
         var plainParts = [leadText]
+        plainParts.reserveCapacity(blockCount + 1)
         var prose = [MarkdownNode.plainText(of: inlines[...])]
+        prose.reserveCapacity(blockCount + 1)
         var codeSpans: [String] = []
+        codeSpans.reserveCapacity(8)
         // Lists and code right after a Why/Instead paragraph belong to it, until the next paragraph.
         var currentLabel: String?
         for (index, block) in draft.blocks.enumerated() {
