@@ -31,7 +31,7 @@ extension BlockWalker {
         var instead: [String] = []
         var plainParts = [leadText]
         plainParts.reserveCapacity(blockCount + 1)
-        var prose = [MarkdownNode.plainText(of: inlines[...])]
+        var prose = [leadText]
         prose.reserveCapacity(blockCount + 1)
         var codeSpans: [String] = []
         codeSpans.reserveCapacity(8)
@@ -59,7 +59,12 @@ extension BlockWalker {
                 continue
             }
             detailParts.append(source(of: block))
-            if case .codeBlock = block.kind {} else { plainParts.append(block.plainText); prose.append(block.plainText) }
+            // (Made once for both lists: a block's plain text is a walk over its whole tree.)
+            if case .codeBlock = block.kind {} else {
+                let text = block.plainText
+                plainParts.append(text)
+                prose.append(text)
+            }
         }
         let plain = plainParts.concatenated(separator: "\n")
 
