@@ -689,3 +689,31 @@ extension Sequence where Element: StringProtocol {
         return result
     }
 }
+
+extension Array where Element == String {
+    /// `concatenated(separator:)` for an array of Strings (every caller has one), the bytes
+    /// copied straight into the result's storage: appending each piece to a String cost about
+    /// 400 instructions a piece, 16 M at 1,000 rules. The bytes are the same.
+    func concatenated(separator: String) -> String {
+        guard !isEmpty else { return "" }
+        var count = separator.utf8.count * (self.count - 1)
+        for piece in self { count += piece.utf8.count }
+        var separator = separator
+        return separator.withUTF8 { separatorBytes in
+            String(unsafeUninitializedCapacity: count) { buffer in
+                var written = 0
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+                    (buffer.baseAddress! + written).update(from: base, count: bytes.count)
+                    written += bytes.count
+                }
+                for index in indices {
+                    if index > 0 { copy(separatorBytes) }
+                    var piece = self[index]
+                    piece.withUTF8(copy)
+                }
+                return written
+            }
+        }
+    }
+}
