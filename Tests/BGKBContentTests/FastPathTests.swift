@@ -85,7 +85,7 @@ import Testing
     func concatenatedMatchesJoined(_ pieces: [String]) {
         for separator in ["", "\n", "\n\n", " \u{301}"] {
             #expect(Array(pieces.concatenated(separator: separator).utf8) == Array(pieces.joined(separator: separator).utf8))
-            #expect(Array(pieces[...].dropFirst().concatenated(separator: separator).utf8)
+            #expect(Array(Array(pieces.dropFirst()).concatenated(separator: separator).utf8)
                     == Array(pieces[...].dropFirst().joined(separator: separator).utf8))
         }
     }
