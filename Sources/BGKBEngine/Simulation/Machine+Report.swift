@@ -22,35 +22,9 @@ extension Machine {
         index >= 0 && Int(index) < scenario.strings.count ? scenario.strings[Int(index)] : "?"
     }
 
+    /// The statement's source line without surrounding spaces, tabs and an opening brace.
     func sourceLine(_ statement: Int32) -> String {
         let line = Int(scenario.statements[Int(statement)].place.line)
-        let starts = scenario.lineStarts
-        guard line >= 1, line <= starts.count else { return "?" }
-        // The line's bytes, trimmed as bytes: spaces, tabs, braces and the line feed are single
-        // bytes that never occur inside another character's UTF-8, and a line starts and ends
-        // at character boundaries (a line feed always breaks), so this is
-        // `trimmingCharacters(in: " \t")` on `scenario.line(line)`. Slicing the String by index
-        // and trimming its UTF-8 view cost 2,000 instructions a step in every drawn trace.
-        let lower = Int(starts[line - 1])
-        return scenario.text.utf8.withContiguousStorageIfAvailable { bytes -> String in
-            var start = lower
-            var end = line < starts.count ? Int(starts[line]) - 1 : bytes.count
-            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            func trim() {
-                while start < end, isBlank(bytes[start]) { start += 1 }
-                while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            }
-            trim()
-            if end > start, bytes[end - 1] == UInt8(ascii: "{") {
-                end -= 1
-                trim()
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        } ?? sourceLineByIndex(line)
-    }
-
-    /// `sourceLine` for text that is not stored contiguously (bridged text; Content's never is).
-    func sourceLineByIndex(_ line: Int) -> String {
         guard let source = scenario.line(line) else { return "?" }
         var bytes = source.utf8
         func trim(_ bytes: inout Substring.UTF8View) {
