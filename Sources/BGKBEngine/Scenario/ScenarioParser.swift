@@ -83,8 +83,8 @@ public struct ScenarioParser {
 
     /// How deep parentheses, `!`, `&&`/`||` chains, blocks and `else if`s may nest. Parsing recurses
     /// once a level (so do lowering and freeing the syntax tree), and examples are parsed on worker
-    /// threads with small stacks: 10,000 opening parentheses overflowed the stack (found by
-    /// FuzzScenario). Content's scenarios nest a few levels.
+    /// threads with small stacks, which thousands of opening parentheses would overflow.
+    /// Content's scenarios nest a few levels.
     static let maxNesting = 100
     var nesting = 0
     var reportedNesting = false

@@ -60,7 +60,7 @@ extension Machine {
     }
 
     /// `lanes` and `taskLabels`: every lane's name and task's label, made once for a whole trace
-    /// (each was built again for every event, twice for some).
+    /// rather than once per event.
     func event(_ raw: RawEvent, lanes: [String]? = nil, taskLabels: [String]? = nil) -> TraceEvent {
         let lane: String
         if let lanes, raw.lane >= 0, Int(raw.lane) < lanes.count { lane = lanes[Int(raw.lane)] } else { lane = laneName(raw.lane) }
@@ -214,7 +214,7 @@ extension Machine {
     }
 
     /// Whether the expectation holds; the words for a failure are built only when it does not
-    /// (most of the explorer's thousands of runs pass, and formatting was a tenth of its time).
+    /// (most of the explorer's runs pass, and need no words).
     private func check(_ expectation: Expectation) -> String? {
         // Same time as `modelOutcome.time`, without describing the reason.
         let at: Double

@@ -75,11 +75,9 @@ extension Machine {
 
     /// Makes this machine's run state that of `other` (a machine of the same scenario, constants
     /// and options, typically paused by `proceed(pausingAt:)`), copying into the arrays this one
-    /// already has, so a copy allocates nothing once capacities have grown (assigning the whole
-    /// struct shared the buffers, and the run's first writes then copied each one afresh).
-    /// Every stored `var` of the run is copied here; `MachineCopyTests` checks none is missed.
-    /// `other` is inout only so that it is not copied to be passed (a copy of the whole machine
-    /// retained and released every array of it); it is not changed.
+    /// already has, so a copy allocates nothing once capacities have grown. Every stored `var`
+    /// of the run is copied here; `MachineCopyTests` checks none is missed. `other` is inout only
+    /// so that it is not copied to be passed; it is not changed.
     mutating func copyState(from other: inout Machine) {
         didEnterBackgroundDeadline = other.didEnterBackgroundDeadline
         schedule = other.schedule
@@ -93,7 +91,7 @@ extension Machine {
         copy(&cells, &other.cells)
         while threads.count > other.threads.count, let thread = threads.popLast() { spareThreads.append(thread) }
         while threads.count < other.threads.count { threads.append(makeThread(lane: 0)) }
-        // Field by field, reading `other`'s threads in place: a `Thread` copy retained its arrays.
+        // Field by field, reading `other`'s threads in place rather than copying each `Thread`.
         for index in threads.indices {
             threads[index].lane = other.threads[index].lane
             copy(&threads[index].pending, &other.threads[index].pending)
@@ -187,8 +185,8 @@ extension Machine {
                 for index in threads.indices where isRunnable(Int32(index)) {
                     // Only the current thread's: offered, its exit would be the default step and
                     // leave it current. Another thread's exit taken at once would leave `current`
-                    // where it was, and a later default would go elsewhere than it did offered
-                    // (FuzzScenario found a run lost that way).
+                    // where it was, and a later default would go elsewhere than it did offered:
+                    // a run would be lost.
                     if takesSilentExitsAtOnce && Int32(index) == current && exitsSilently(index) {
                         exitSilently(index)
                         guard isRunnable(Int32(index)) else { continue }
@@ -328,9 +326,7 @@ extension Machine {
     /// commutes with every other; offered as a scheduling alternative it only gave the same run
     /// twice, so the run loop takes it at once (`exitSilently`) instead.
     ///
-    /// Inlined, as `isRunnable` is: called from the mutating run loop, a non-mutating method of
-    /// this large struct is handed a 752-byte copy of the machine (a `memcpy` per call, 2.5 % of
-    /// an exploration's instructions).
+    /// Inlined, as `isRunnable` is, so the run loop does not hand it a copy of the machine.
     @inline(__always)
     func exitsSilently(_ t: Int) -> Bool {
         var index = threads[t].frames.count - 1
@@ -392,7 +388,7 @@ extension Machine {
     @inline(__always)
     func isRunnable(_ index: Int32) -> Bool {
         guard stateLetsThreadsRun else { return false }
-        // Fields read in place: copying the Thread would retain its three arrays.
+        // Fields read in place rather than through a copy of the Thread.
         let t = Int(index)
         guard hasWork(t), threads[t].wake <= now else { return false }
         switch threads[t].blocked {

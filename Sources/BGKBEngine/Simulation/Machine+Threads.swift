@@ -64,7 +64,7 @@ extension Machine {
         var thread = makeThread(lane: Int32(laneNames.count))
         thread.pending.append(item)
         thread.wake = now
-        // Moved in: appended as a copy, its three arrays were retained, then released with it.
+        // Moved in, not copied: the list takes over its arrays.
         threads.append(consume thread)
         laneNames.append(.worker(name, workerCount))
     }
@@ -102,8 +102,7 @@ extension Machine {
             threads[t].pendingHead = 0
         }
         clear(&threads[t].env)
-        // One by one: a block captures a handful of variables, and appending a slice of the
-        // pool took the generic path (a tenth of starting an item).
+        // One by one: a block captures a handful of variables.
         for index in Int(item.captured.start)..<Int(item.captured.start + item.captured.count) {
             threads[t].env.append(capturePool[index])
         }

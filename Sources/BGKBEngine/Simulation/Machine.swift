@@ -1,8 +1,8 @@
 import BGKBModel
 
 /// One simulated run. A struct with mutating methods, so the compiler proves exclusive access
-/// statically (a class paid a runtime check on every stored-property access); `reset` keeps the
-/// arrays' capacity, so the explorer's thousands of runs allocate almost nothing.
+/// statically; `reset` keeps the arrays' capacity, so the explorer's many runs allocate almost
+/// nothing.
 struct Machine {
     // MARK: Types
 
@@ -142,8 +142,8 @@ struct Machine {
     /// the globals plus the scratch cell, as `reset` would build them.
     private(set) var initialEvents: [SystemEvent]
     private(set) var initialCells: [Value]
-    /// The statements' kinds behind an immutable reference: `execute` switches on them in place,
-    /// where reading `scenario.statements` from a mutating method copied each statement.
+    /// The statements' kinds behind an immutable reference, so `execute` switches on them in
+    /// place without copying a statement.
     final class StatementTable: Sendable {
         let kinds: [StatementKind]
         init(_ kinds: [StatementKind]) { self.kinds = kinds }
@@ -172,7 +172,7 @@ struct Machine {
     /// Every run's captured variables, appended as blocks capture them (see `Captures`).
     var capturePool: [Int32] = []
     /// Threads of earlier runs, emptied but keeping their arrays' capacity: a run takes its
-    /// threads from here rather than allocating (destroying and rebuilding them cost a tenth).
+    /// threads from here rather than allocating new ones.
     var spareThreads: [Thread] = []
     var namedQueueThread: [Int32] = []
     var workerCount: Int32 = 0

@@ -34,8 +34,6 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     /// `budget=30s refusal=none expire=never choices=-`, or with `expire=12.001s` and `choices=3:1,7:2`.
     /// Times are written to the millisecond when that is exact, and in full otherwise (a random
     /// schedule's early expiry, `expire=7.318202627s`), so the printed schedule replays its run.
-    /// Appended to one String (interpolations, a mapped array and a join cost 11,000 instructions
-    /// a schedule, and every example's verdict prints one).
     public var description: String {
         var text = "budget="
         text.reserveCapacity(56 + choices.count * 6)
