@@ -3,6 +3,13 @@ import BGKBModel
 /// Top-level declarations: globals, functions and the app delegate handlers.
 extension ScenarioParser {
     mutating func parseType() -> (ValueType, optional: Bool)? {
+        if isSymbol("(") {
+            // `(() -> Void)?`: a stored completion handler.
+            skipBalanced("(", ")")
+            var optional = false
+            if isSymbol("?") || isSymbol("!") { optional = true; advance() }
+            return (.completion, optional)
+        }
         guard let name = identifier("a type") else { return nil }
         var optional = false
         if isSymbol("?") || isSymbol("!") { optional = true; advance() }
@@ -11,9 +18,13 @@ extension ScenarioParser {
         case "Bool": return (.bool, optional)
         case "Int": return (.int, optional)
         case "BGAppRefreshTaskRequest", "BGProcessingTaskRequest", "BGTaskRequest": return (.request, optional)
-        case "BGTask", "BGAppRefreshTask", "BGProcessingTask": return (.task, optional)
+        case "BGTask", "BGAppRefreshTask", "BGProcessingTask", "BGContinuedProcessingTask": return (.task, optional)
+        case "BGContinuedProcessingTaskRequest": return (.request, optional)
+        case "DispatchSemaphore": return (.semaphore, optional)
+        case "DispatchGroup": return (.group, optional)
+        case "URLSession": return (.session, optional)
         default:
-            fail("unknown type \(name): use UIBackgroundTaskIdentifier, Bool or Int")
+            fail("unknown type \(name): use UIBackgroundTaskIdentifier, Bool, Int, DispatchSemaphore, DispatchGroup, URLSession or (() -> Void)?")
             return nil
         }
     }
@@ -68,6 +79,12 @@ extension ScenarioParser {
                 endStatement(); return
             }
         }
+        if let made = lowerObject(normalized(syntax)) {
+            guard let object = made else { skipToLineEnd(); return }
+            addGlobal(name, type: objectType(object), initial: .none, persistent: persistent, at: namePlace)
+            if let global = globalsByName[name] { scenario.objectGlobals.append(ObjectGlobal(global: global, object: object)) }
+            endStatement(); return
+        }
         guard let value = constantValue(syntax) else {
             fail("a variable's first value must be a literal such as .invalid, nil, true or 0", at: namePlace)
             skipToLineEnd(); return
@@ -121,10 +138,12 @@ extension ScenarioParser {
             fail("function \(name) is declared twice", id: "scenario-name")
         }
         skipBalanced("(", ")")
+        while isWord("async") || isWord("throws") { advance() }
         if isSymbol("->") { advance(); _ = identifier("a return type") }
         let saved = (scopes, localCount)
         scopes = [[:]]
         localCount = 0
+        onMainActor = true
         if let block = parseBlock(parameters: []) {
             scenario.functions[Int(index)].block = block
         }
@@ -156,8 +175,12 @@ extension ScenarioParser {
             event = .willEnterForeground
         case "didReceiveRemoteNotification", "didReceiveRemoteNotificationFetchCompletionHandler":
             event = .didReceiveRemoteNotification
+        case "handleEventsForBackgroundURLSession", "applicationHandleEventsForBackgroundURLSession":
+            event = .handleEventsForBackgroundURLSession
+        case "urlSessionDidFinishEvents", "urlSessionDidFinishEventsForBackgroundURLSession":
+            event = .urlSessionDidFinishEvents
         default:
-            fail("unknown app event \(name): use didFinishLaunching, applicationDidEnterBackground, applicationWillEnterForeground or didReceiveRemoteNotification", at: namePlace, id: "scenario-name")
+            fail("unknown app event \(name): use didFinishLaunching, applicationDidEnterBackground, applicationWillEnterForeground, didReceiveRemoteNotification, handleEventsForBackgroundURLSession or urlSessionDidFinishEvents", at: namePlace, id: "scenario-name")
             skipToLineEnd(); return
         }
         if scenario.handlers[event] != nil {
@@ -166,7 +189,10 @@ extension ScenarioParser {
         let saved = (scopes, localCount)
         scopes = [[:]]
         localCount = 0
-        let parameters: [(String, ValueType)] = event == .didReceiveRemoteNotification ? [("completionHandler", .push)] : []
+        var parameters: [(String, ValueType)] = event == .didReceiveRemoteNotification ? [("completionHandler", .push)] : []
+        if event == .handleEventsForBackgroundURLSession { parameters = [("completionHandler", .completion)] }
+        // UIKit calls the app delegate on the main actor; the session's delegate queue is not main.
+        onMainActor = event != .urlSessionDidFinishEvents
         if let block = parseBlock(parameters: parameters) {
             scenario.handlers[event] = block
         }

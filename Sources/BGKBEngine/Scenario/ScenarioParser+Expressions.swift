@@ -52,6 +52,8 @@ extension ScenarioParser {
     mutating func parseUnary(_ trailing: Bool) -> Syntax? {
         guard enterLevel() else { return nil }
         defer { nesting -= 1 }
+        // `await` marks a suspension point; what suspends is the call itself (Task.sleep).
+        if isWord("await") { advance() }
         if isSymbol("!") {
             let p = place
             advance()
@@ -111,9 +113,15 @@ extension ScenarioParser {
             } else if isSymbol("!") {
                 advance()
                 components[components.count - 1].unwrapped = true
+            } else if isSymbol("?"), position + 1 < tokens.count, tokens[position + 1].kind == .symbol(".") || tokens[position + 1].kind == .symbol("(") {
+                advance()
+                components[components.count - 1].chained = true
             } else if isSymbol("{") && trailing {
                 let p = place
                 advance()
+                let enclosing = onMainActor
+                onMainActor = closureRunsOnMainActor(components, inside: enclosing)
+                defer { onMainActor = enclosing }
                 guard let block = parseBlockBody(parameters: [], openedAt: p) else { return nil }
                 var arguments = components[components.count - 1].arguments ?? []
                 arguments.append(.init(label: nil, value: .closure(block, p)))
@@ -212,6 +220,7 @@ extension ScenarioParser {
         case .begin: return .identifier
         case .refreshRequest, .processingRequest: return .request
         case .dateFromNow: return .unknown
+        case let .object(object): return objectType(object)
         }
     }
 }

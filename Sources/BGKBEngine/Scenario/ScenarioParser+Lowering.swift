@@ -20,6 +20,7 @@ extension ScenarioParser {
             if let constant = constantValue(syntax) { return .literal(constant) }
             let components = normalized(syntax)
             guard let first = components.first else { return nil }
+            if let object = lowerObject(components) { return object.map { .object($0) } }
             if components.count == 1 {
                 let c = first
                 switch c.name {
@@ -87,6 +88,7 @@ extension ScenarioParser {
             }
             return nil
         }
+        if let statement = lowerConcurrencyAssignment(components, ref: ref, value: value) { return statement.kind }
         if components.count == 2 {
             let property = components[1]
             if property.name == "expirationHandler" {
@@ -137,6 +139,7 @@ extension ScenarioParser {
         if components.count == 1, let function = functionsByName[last.name], arguments?.isEmpty ?? false {
             return .call(function: function)
         }
+        if let statement = lowerConcurrencyCall(components) { return statement.kind }
         switch last.name {
         case "beginBackgroundTask" where components.count == 1:
             return lowerExpression(syntax).map { .evaluate($0) }

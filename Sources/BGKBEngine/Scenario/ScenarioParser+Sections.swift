@@ -45,6 +45,9 @@ extension ScenarioParser {
         default:
             if words.count == 3, words[0].text == "system", words[1].text == "launches", case let .string(id) = words[2].kind {
                 item.event = .systemLaunches(id)
+            } else if words.count == 4, words[0].text == "background", words[1].text == "URLSession", case let .string(id) = words[2].kind,
+                      words[3].text == "finishes" {
+                item.event = .urlSessionFinishes(id)
             } else if words.count == 3, case let .identifier(name) = words[0].kind, words[1].text == "(", words[2].text == ")" {
                 guard let function = functionsByName[name] else {
                     fail("no function named \(name)", at: start, id: "scenario-name"); return
@@ -52,7 +55,7 @@ extension ScenarioParser {
                 item.event = .call(name)
                 item.function = function
             } else {
-                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system terminates app, system launches \"identifier\" or a function call such as sendData()", at: start)
+                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system terminates app, system launches \"identifier\" background URLSession \"id\" finishes or a function call such as sendData()", at: start)
                 return
             }
         }
@@ -80,12 +83,14 @@ extension ScenarioParser {
         case "power battery", "on battery": scenario.conditions.externalPower = false
         case "backgroundAppRefresh off", "background app refresh off": scenario.conditions.backgroundAppRefresh = false
         case "backgroundAppRefresh on", "background app refresh on": scenario.conditions.backgroundAppRefresh = true
+        case "runs continued processing now", "can run continued processing now": scenario.conditions.continuedRunsNow = true
+        case "cannot run continued processing now": scenario.conditions.continuedRunsNow = false
         default:
             if words.count == 2, words[0].text == "budget", case let .number(value, unit) = words[1].kind {
                 let seconds: Double? = switch unit { case "s", nil: value; case "ms": value / 1000; case "min": value * 60; default: nil }
                 if let seconds { scenario.conditions.budget = seconds; return }
             }
-            fail("unknown system condition '\(phrase)': use budget 30s, refuses beginBackgroundTask [by returning .invalid | by calling the expiration handler], grants beginBackgroundTask, expires tasks only when time runs out, network off, power external or backgroundAppRefresh off", at: start)
+            fail("unknown system condition '\(phrase)': use budget 30s, refuses beginBackgroundTask [by returning .invalid | by calling the expiration handler], grants beginBackgroundTask, expires tasks only when time runs out, network off, power external, backgroundAppRefresh off or [cannot] run continued processing now", at: start)
         }
     }
 
@@ -186,8 +191,14 @@ extension ScenarioParser {
             guard isWord("completed") else { fail("expected 'task completed'"); skipToLineEnd(); return }
             advance()
             kind = .taskCompleted
+        case "completion":
+            guard isWord("handler") else { fail("expected 'completion handler called'"); skipToLineEnd(); return }
+            advance()
+            guard isWord("called") else { fail("expected 'completion handler called'"); skipToLineEnd(); return }
+            advance()
+            kind = .completionHandlerCalled
         default:
-            fail("unknown expectation '\(word)': use suspended, running, terminated [code], crash, warning \"...\", log \"...\", printed \"...\" or task completed", at: start)
+            fail("unknown expectation '\(word)': use suspended, running, terminated [code], crash, warning \"...\", log \"...\", printed \"...\", task completed or completion handler called", at: start)
             skipToLineEnd(); return
         }
         var around: Double?

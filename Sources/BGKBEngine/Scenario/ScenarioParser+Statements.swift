@@ -153,6 +153,8 @@ extension ScenarioParser {
             }
             guard let block = parseBlock(parameters: []) else { return nil }
             return .init(kind: .loop(count: count, block: block), place: start)
+        case "while", "break", "continue", "repeat", "guard", "defer", "switch":
+            return parseConcurrencyStatement(word, start)
         case "work":
             advance()
             guard let seconds = duration("after 'work' (work 10s)") else { skipToLineEnd(); return nil }

@@ -23,6 +23,9 @@ public struct ScenarioParser {
     var localCount: Int32 = 0
     /// Token positions of top-level declarations already parsed by the first pass.
     var declared: Set<Int> = []
+    /// Whether the code being read runs on the main actor (a UIKit delegate method, a block on
+    /// main, a `Task` started there), so a `Task { }` it starts does too.
+    var onMainActor = true
 
     /// Parses `text`. `origin` is where its first line sits in its Content file, so diagnostics
     /// read `path:line:column` there.

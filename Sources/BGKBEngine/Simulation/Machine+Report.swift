@@ -56,6 +56,8 @@ extension Machine {
         case .pushNotCompleted: return "didReceiveRemoteNotification did not call its completion handler within \(formatSeconds(constants.pushCompletionLimit))"
         case .mainSyncOnMain: return "sync onto the queue the code is already running on: deadlock (EXC_BREAKPOINT)"
         case .stepLimit: return "the scenario ran \(Machine.stepLimit) steps without settling (an endless loop?)"
+        case .unbalancedGroupLeave: return "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"
+        case .uploadFromDataInBackgroundSession: return "NSGenericException: Upload tasks from NSData are not supported in background sessions"
         }
     }
 
@@ -107,7 +109,8 @@ extension Machine {
             return make(.log, string(r.identifier), "submit(\"\(string(r.identifier))\") throws BGTaskScheduler.Error.\(error.rawValue)")
         case let .bgLaunched(task):
             let t = bgTasks[Int(task)]
-            return make(.system, string(t.identifier), "the system launches \(t.processing ? "BGProcessingTask" : "BGAppRefreshTask") \"\(string(t.identifier))\"")
+            let kind = t.processing ? "BGProcessingTask" : objects.isContinued(task: task) ? "BGContinuedProcessingTask" : "BGAppRefreshTask"
+            return make(.system, string(t.identifier), "the system launches \(kind) \"\(string(t.identifier))\"")
         case let .bgNotLaunched(identifier, why):
             return make(.system, string(identifier), "the system does not launch \"\(string(identifier))\": \(why.rawValue)")
         case let .bgExpiry(task, hasHandler):
@@ -121,6 +124,9 @@ extension Machine {
             return make(.taskBegan, "activity \(activity + 1)", "performExpiringActivity calls its block with expired = \(expired)")
         case let .activityEnded(activity): return make(.taskEnded, "activity \(activity + 1)", "the expiring activity ends")
         case .forcedExpiry: return make(.system, nil, "the system ends background time early")
+        case let .objects(note):
+            let (kind, subject, detail) = describe(note)
+            return make(kind, subject, detail)
         }
     }
 
@@ -265,6 +271,8 @@ extension Machine {
             if launched > 0 && bgTasks.allSatisfy({ $0.completed && $0.success }) && pushes.allSatisfy({ $0 }) { return nil }
             if launched == 0 { return "expected a task to complete, but the system launched none" }
             return "expected every launched task to complete successfully, it did not (\(modelOutcome.description))"
+        case .completionHandlerCalled:
+            return completionHandlerFailure()
         }
     }
 }

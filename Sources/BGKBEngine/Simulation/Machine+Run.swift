@@ -53,6 +53,7 @@ extension Machine {
         pendingPushes = 0
         clear(&activities)
         activeActivities = 0
+        objects.reset()
         clear(&trace)
         warnings = 0
         outcome = nil
@@ -146,6 +147,7 @@ extension Machine {
         choiceCursor = other.choiceCursor
         pendingDecision = other.pendingDecision
         inheritedEvents = other.trace.count
+        objects = other.objects
     }
 
     mutating func run(_ schedule: Schedule) {
@@ -309,6 +311,7 @@ extension Machine {
             for index in threads.indices where threads[index].wake > now && threads[index].blocked == .none && hasWork(index) {
                 next = min(next, threads[index].wake)
             }
+            next = min(next, nextWaitTimeout())
         }
         guard next.isFinite else { return false }
         now = next
@@ -395,6 +398,8 @@ extension Machine {
         case .none: return true
         case let .lock(lock): return locks[Int(lock)] < 0
         case .sync, .forever: return false
+        case let .semaphore(semaphore, until): return objects.semaphores[Int(semaphore)] > 0 || until <= now
+        case let .group(group, until): return objects.groups[Int(group)].count == 0 || until <= now
         }
     }
 }

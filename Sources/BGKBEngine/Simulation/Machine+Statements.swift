@@ -48,6 +48,8 @@ extension Machine {
             return .request(Int32(requests.count - 1))
         case let .dateFromNow(seconds):
             return .int(clampedInt(now + seconds))
+        case let .object(object):
+            return make(object, thread: t)
         }
     }
 
@@ -233,6 +235,8 @@ extension Machine {
         case let .performExpiringActivity(_, block):
             startActivity(block, thread: t)
             advance(t, frameIndex)
+        case let .concurrency(statement):
+            execute(statement, thread: t, frameIndex: frameIndex)
         }
     }
 

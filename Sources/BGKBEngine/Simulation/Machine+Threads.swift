@@ -101,6 +101,8 @@ extension Machine {
             clear(&threads[t].pending)
             threads[t].pendingHead = 0
         }
+        // A suspended task's rest, queued back on main (see `resumeTask`).
+        if item.block < 0 { resumeContinuation(-Int(item.block) - 1, thread: t); return }
         clear(&threads[t].env)
         // One by one: a block captures a handful of variables.
         for index in Int(item.captured.start)..<Int(item.captured.start + item.captured.count) {
@@ -194,6 +196,9 @@ extension Machine {
             if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
             checkSuspend()
         case .push, .bgLaunch, .bgExpiration: break
+        case .whileBody:
+            // `popFrame` moved past the loop; the loop tests its condition again instead.
+            if let parent = threads[t].frames.indices.last { threads[t].frames[parent].pc -= 1 }
         case let .activity(index, expired):
             if activities[Int(index)].active && (!expired || activities[Int(index)].expiredCalled) {
                 activities[Int(index)].active = false

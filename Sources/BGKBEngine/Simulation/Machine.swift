@@ -18,6 +18,8 @@ struct Machine {
         case lock(Int32)
         case call
         case branch
+        /// The body of a `while` loop: leaving it tests the condition again.
+        case whileBody
     }
 
     /// Variables a block captured: a range of `capturePool`, so work items, tasks and
@@ -48,6 +50,9 @@ struct Machine {
 
     enum Blocked: Equatable {
         case none, sync, lock(Int32), forever
+        /// Waiting on a semaphore or a group, until the given time (infinity: no timeout).
+        case semaphore(Int32, until: Double)
+        case group(Int32, until: Double)
     }
 
     struct Thread {
@@ -87,6 +92,10 @@ struct Machine {
             case bgTaskExpiry(Int32)
             case bgTaskDeadline(Int32)
             case pushDeadline(Int32)
+            /// When the app must have called a background URLSession's completion handler.
+            case urlSessionDeadline(Int32)
+            /// When a continued processing task must have reported progress.
+            case continuedStallCheck(Int32)
         }
     }
 
@@ -201,6 +210,8 @@ struct Machine {
     var pendingPushes = 0
     var activities: [Activity] = []
     var activeActivities = 0
+    /// Semaphores, groups, suspended tasks, URLSessions and continued processing (Machine+Dispatch.swift).
+    var objects = MachineObjects()
 
     var trace: [RawEvent] = []
     /// How many of `trace`'s events are warnings (most runs log none, and need not look).
@@ -267,6 +278,8 @@ struct Machine {
     enum WorkerKind: String {
         case global, activity
         case bgTaskScheduler = "BGTaskScheduler"
+        case timer
+        case urlSessionDelegate = "URLSession delegate queue"
     }
 
     static let stepLimit = 200_000

@@ -28,6 +28,8 @@ enum Reason: Sendable, Hashable {
     case pushNotCompleted
     case mainSyncOnMain
     case stepLimit
+    case unbalancedGroupLeave
+    case uploadFromDataInBackgroundSession
 
     var code: String? {
         switch self {
@@ -63,11 +65,14 @@ enum Note: Sendable {
     case activityStarted(activity: Int32, expired: Bool)
     case activityEnded(activity: Int32)
     case forcedExpiry
+    /// Dispatch objects, Swift tasks, URLSession and continued processing (Machine+Dispatch.swift).
+    case objects(ObjectNote)
 
     /// Logged by iOS: counts as a warning the scenario must expect.
     var isWarning: Bool {
         switch self {
         case .warningEndUnknown, .submitFailed: return true
+        case let .objects(note): return note.isWarning
         case let .registered(_, permitted): return !permitted
         default: return false
         }
@@ -75,7 +80,7 @@ enum Note: Sendable {
 }
 
 enum SubmitError: String, Sendable {
-    case unavailable, tooManyPendingTaskRequests, notPermitted
+    case unavailable, tooManyPendingTaskRequests, notPermitted, immediateRunIneligible
 }
 
 enum NotLaunched: String, Sendable {

@@ -1,0 +1,201 @@
+import BGKBEngine
+import BGKBModel
+import Testing
+
+/// The Swift apps actually contain (issue 35): Dispatch timers, semaphores and groups, `while`,
+/// Swift tasks. Each case runs one scenario on the nominal schedule (or the one given) and checks
+/// the outcome and one event of its trace; the verdict tests run the explorer.
+@Suite struct ConcurrencyStatementTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var text: String
+        var schedule: Schedule?
+        /// Words the outcome's description must contain.
+        var outcome: String
+        /// Text one trace event's detail must contain, and the time it happens at, if given.
+        var event: String?
+        var at: Double?
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "asyncAfter on main runs its block after the delay", text: """
+            on didFinishLaunching {
+              DispatchQueue.main.asyncAfter(deadline: .now() + 5) {
+                print("later")
+              }
+            }
+            at 0s: app launches
+            at 60s: app enters background
+            expect printed "later"
+            """, outcome: "suspended", event: "print(\"later\")", at: 5),
+        Case(name: "asyncAfter on a global queue with .seconds", text: """
+            on didFinishLaunching {
+              DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(3)) {
+                print("later")
+              }
+            }
+            at 0s: app launches
+            at 60s: app enters background
+            expect printed "later"
+            """, outcome: "suspended", event: "print(\"later\")", at: 3),
+        Case(name: "asyncAfter on a declared queue with milliseconds", text: """
+            let queue = DispatchQueue(label: "sync")
+            on didFinishLaunching {
+              queue.asyncAfter(deadline: .now() + .milliseconds(1500)) {
+                print("later")
+              }
+            }
+            at 0s: app launches
+            at 60s: app enters background
+            expect printed "later"
+            """, outcome: "suspended", event: "print(\"later\")", at: 1.5),
+        Case(name: "an asyncAfter block does not run while the app is suspended", text: """
+            on applicationDidEnterBackground {
+              DispatchQueue.main.asyncAfter(deadline: .now() + 5) {
+                print("later")
+              }
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            expect suspended
+            """, outcome: "suspended", event: "suspended", at: 1),
+        Case(name: "a semaphore signalled from a queue releases main", text: """
+            on applicationDidEnterBackground {
+              let sem = DispatchSemaphore(value: 0)
+              DispatchQueue.global().async {
+                work 2s
+                sem.signal()
+              }
+              sem.wait()
+              print("done")
+            }
+            expect suspended
+            """, outcome: "suspended", event: "print(\"done\")", at: 3),
+        Case(name: "a semaphore wait on main past five seconds is a watchdog kill", text: """
+            let sem = DispatchSemaphore(value: 0)
+            on applicationDidEnterBackground {
+              DispatchQueue.global().async {
+                work 10s
+                sem.signal()
+              }
+              sem.wait()
+            }
+            expect suspended
+            """, outcome: "0x8badf00d", event: "applicationDidEnterBackground did not return"),
+        Case(name: "a semaphore wait with a timeout times out", text: """
+            on applicationDidEnterBackground {
+              let sem = DispatchSemaphore(value: 0)
+              _ = sem.wait(timeout: .now() + 2)
+              print("gave up")
+            }
+            expect suspended
+            """, outcome: "suspended", event: "times out", at: 3),
+        Case(name: "a group notifies main once every member left", text: """
+            let group = DispatchGroup()
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "sync")
+              group.enter()
+              DispatchQueue.global().async {
+                work 2s
+                group.leave()
+              }
+              group.enter()
+              DispatchQueue.global().async {
+                work 4s
+                group.leave()
+              }
+              group.notify(queue: .main) {
+                print("all done")
+                endBackgroundTask(id)
+              }
+            }
+            expect suspended
+            """, outcome: "suspended", event: "print(\"all done\")", at: 5),
+        Case(name: "group.wait blocks until the group is empty", text: """
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "sync")
+              DispatchQueue.global().async {
+                let group = DispatchGroup()
+                group.enter()
+                DispatchQueue.global().async {
+                  work 3s
+                  group.leave()
+                }
+                group.wait()
+                print("waited")
+                endBackgroundTask(id)
+              }
+            }
+            expect suspended
+            """, outcome: "suspended", event: "print(\"waited\")", at: 4),
+        Case(name: "an unbalanced leave crashes", text: """
+            on applicationDidEnterBackground {
+              let group = DispatchGroup()
+              group.leave()
+            }
+            expect suspended
+            """, outcome: "Unbalanced call to dispatch_group_leave", event: nil),
+        Case(name: "while runs until its condition is false", text: """
+            var n = 0
+            on applicationDidEnterBackground {
+              while n < 3 {
+                work 1s
+                n += 1
+              }
+              print("looped")
+            }
+            expect n == 3
+            """, outcome: "suspended", event: "print(\"looped\")", at: 4),
+        Case(name: "a Task from a UIKit delegate method runs on main", text: """
+            on applicationDidEnterBackground {
+              Task {
+                print("in task")
+              }
+            }
+            expect printed "in task"
+            """, outcome: "suspended", event: "print(\"in task\")"),
+        Case(name: "Task.sleep on the main actor lets main run other work", text: """
+            on didFinishLaunching {
+              Task {
+                try await Task.sleep(for: .seconds(5))
+                print("woke")
+              }
+              DispatchQueue.main.async {
+                print("main is free")
+              }
+            }
+            at 0s: app launches
+            at 60s: app enters background
+            expect printed "woke"
+            """, outcome: "suspended", event: "print(\"woke\")", at: 5),
+        Case(name: "await of an async function and Task.detached", text: """
+            func sync() async {
+              try await Task.sleep(nanoseconds: 2_000_000_000)
+              print("synced")
+            }
+            on didFinishLaunching {
+              Task.detached {
+                await sync()
+              }
+            }
+            at 0s: app launches
+            at 60s: app enters background
+            expect printed "synced"
+            """, outcome: "suspended", event: "print(\"synced\")", at: 2),
+    ]
+
+    @Test(arguments: cases)
+    func statement(_ c: Case) throws {
+        let s = try #require(scenario(c.text))
+        let explorer = Explorer(scenario: s)
+        let trace = explorer.trace(c.schedule ?? explorer.nominalSchedule)
+        let rendered = TimelineRenderer.render(trace)
+        #expect(trace.outcome.description.contains(c.outcome), "\(rendered)")
+        if let event = c.event {
+            let found = trace.events.first { $0.detail.contains(event) }
+            #expect(found != nil || trace.outcome.description.contains(event), "\(rendered)")
+            if let at = c.at, let found { #expect(abs(found.time - at) < 1e-9, "\(rendered)") }
+        }
+    }
+}
