@@ -176,7 +176,7 @@ extension Machine {
         case .waitTimedOut: return (.system, nil, "the wait times out (.timedOut)")
         case let .taskSuspended(index): return (.system, "Swift task \(index + 1)", "the task suspends at its await and lets go of the main thread")
         case let .taskResumed(index): return (.system, "Swift task \(index + 1)", "the task resumes on the main thread")
-        case let .sessionConnected(identifier): return (.system, session(identifier), "the app has a background session \"\(string(identifier))\" again")
+        case let .sessionConnected(identifier): return (.system, session(identifier), "the app makes background session \"\(string(identifier))\": the identifier is connected to this process")
         case let .sessionExists(identifier):
             return (.log, session(identifier), "A background URLSession with identifier \(string(identifier)) already exists!")
         case let .transferStarted(identifier): return (.system, session(identifier), "the transfer is handed to the system, which carries it on outside the app")
