@@ -14,6 +14,9 @@ struct BreadthFirstOrder {
     }
 
     private let explorer: Explorer
+    private let bound: Int
+    private let resumes: Bool
+    private let expiryOnlyAtEnd: Bool
     /// Level 0's schedules (budget, refusal, forced expiry); deeper levels add only choices.
     private var configurations: [Schedule] = []
     private var frontier: [FrontierEntry] = []
@@ -22,18 +25,21 @@ struct BreadthFirstOrder {
 
     init(_ explorer: Explorer) {
         self.explorer = explorer
+        bound = explorer.options.preemptionBound
+        resumes = explorer.options.resumesChildrenFromTheirParent
+        expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
     }
 
     /// Visits every systematic schedule; false when the visitor stopped it.
     mutating func visit<Visitor>(_ exploration: inout Exploration<Visitor>, on machine: inout Machine) -> Bool {
         guard visitLevelZero(&exploration, on: &machine) else { return false }
-        guard explorer.options.preemptionBound > 0 else { return true }
+        guard bound > 0 else { return true }
         var cursor = ParentCursor(machine: explorer.makeMachine())
         defer {
             exploration.visitor.noteReplayed(cursor.replayed)
             explorer.giveBack(cursor.machine)
         }
-        for level in 1...explorer.options.preemptionBound {
+        for level in 1...bound {
             guard visitLevel(level, &exploration, on: &machine, cursor: &cursor) else { return false }
             if frontier.isEmpty { break }
         }
@@ -50,7 +56,7 @@ struct BreadthFirstOrder {
                                                                     start: { $0.run($1) }) else { return false }
                 configurations.append(base)
                 frontier.append(FrontierEntry(configuration: Int32(configurations.count - 1), decisions: decisions, key: 0))
-                guard !explorer.scenario.conditions.expiryOnlyAtEnd else { continue }
+                guard !expiryOnlyAtEnd else { continue }
                 for t in exploration.expiryCandidates(instants) {
                     var schedule = base
                     schedule.forcedExpiry = t
@@ -72,7 +78,6 @@ struct BreadthFirstOrder {
         var next: [FrontierEntry] = []
         var nextChoices: [Schedule.Choice] = []
         let inherited = level - 1
-        let resumes = explorer.options.resumesChildrenFromTheirParent
         for (position, entry) in frontier.enumerated() {
             let range = entry.decisions
             let own = position * inherited..<(position + 1) * inherited
@@ -92,7 +97,9 @@ struct BreadthFirstOrder {
                     let last = index == lastBranching && alternative == alternatives - 1
                     guard let (decisions, _) = exploration.visit(configuration, key: key, instants: false, on: &machine, make: {
                         var child = configuration
-                        child.choices = parentChoices + [choice]
+                        child.choices.reserveCapacity(level)
+                        child.choices.append(contentsOf: parentChoices)
+                        child.choices.append(choice)
                         return child
                     }, start: { machine, schedule in
                         guard resumes else { return machine.run(schedule) }

@@ -26,6 +26,8 @@ struct DepthFirstOrder {
 
     private let explorer: Explorer
     private let bound: Int
+    private let maxRuns: Int
+    private let expiryOnlyAtEnd: Bool
     /// Schedules visited at each level.
     private var visits: [Int]
     /// Every visit, in order (within a level, the breadth-first order): its level in the low
@@ -34,11 +36,9 @@ struct DepthFirstOrder {
     /// A schedule was not visited because breadth first stops (`maxRuns`) before it.
     private var pruned = false
     /// One machine per depth: a run's children are copied from its machine, paused, into the
-    /// next one.
-    private var machines: [Machine]
-    /// Holds a parent's machine while a child's is copied from it (an array lends out one
-    /// element at a time).
-    private var parentMachine: Machine
+    /// next one. Each in a slot of its own, so a child's machine is copied from its parent's
+    /// with both in place.
+    private let slots: [MachineSlot]
     private var cursor: ParentCursor
     /// The choices of the schedule being visited, deepest last.
     private var choices: [Schedule.Choice] = []
@@ -46,8 +46,9 @@ struct DepthFirstOrder {
     init(_ explorer: Explorer) {
         self.explorer = explorer
         bound = explorer.options.preemptionBound
-        machines = (0...bound).map { _ in explorer.makeMachine() }
-        parentMachine = explorer.makeMachine()
+        maxRuns = explorer.options.maxRuns
+        expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
+        slots = (0...bound).map { _ in MachineSlot(explorer.makeMachine()) }
         cursor = ParentCursor(machine: explorer.makeMachine())
         visits = Array(repeating: 0, count: bound + 1)
     }
@@ -70,7 +71,7 @@ struct DepthFirstOrder {
                 let base = Schedule(budget: budget, refusal: refusal)
                 guard let (_, instants) = node(base, key: 0, level: 0, deviation: -1, instants: true, start: .reset,
                                                &exploration) else { return false }
-                guard !explorer.scenario.conditions.expiryOnlyAtEnd else { continue }
+                guard !expiryOnlyAtEnd else { continue }
                 for t in exploration.expiryCandidates(instants) {
                     var schedule = base
                     schedule.forcedExpiry = t
@@ -81,26 +82,25 @@ struct DepthFirstOrder {
         }
         // Visited level by level, a schedule could pass the check in `node` and still lie past
         // `maxRuns` once later schedules of lower levels were counted.
-        if pruned || visits.reduce(0, +) > explorer.options.maxRuns {
+        if pruned || visits.reduce(0, +) > maxRuns {
             settleCapped(&exploration.visitor)
             return false
         }
-        exploration.visitor.maxRuns = explorer.options.maxRuns
+        exploration.visitor.maxRuns = maxRuns
         return true
     }
 
     /// Hands the machines back to the pool.
     private mutating func finish<Visitor>(_ exploration: inout Exploration<Visitor>) {
         exploration.visitor.noteReplayed(cursor.replayed)
-        while let machine = machines.popLast() { explorer.giveBack(machine) }
-        explorer.giveBack(parentMachine)
+        for slot in slots { explorer.giveBack(slot.machine) }
         explorer.giveBack(cursor.machine)
     }
 
     /// Breadth first would have stopped after `maxRuns` schedules: the whole levels it reached,
     /// then the start of the next, in order. Those are the counts.
     private func settleCapped<Visitor: ScheduleVisitor>(_ visitor: inout Visitor) {
-        var remaining = explorer.options.maxRuns
+        var remaining = maxRuns
         var taken = Array(repeating: 0, count: visits.count)
         for level in visits.indices {
             taken[level] = min(visits[level], remaining)
@@ -114,7 +114,7 @@ struct DepthFirstOrder {
             taken[level] -= 1
             if entry >> 8 == 0 { covered += 1 } else { events += (entry >> 8) - 1 }
         }
-        visitor.settleCapped(runs: explorer.options.maxRuns, covered: covered, events: events)
+        visitor.settleCapped(runs: maxRuns, covered: covered, events: events)
     }
 
     /// Visits `configuration` with `choices` (the last made at decision `deviation`; -1 for
@@ -126,7 +126,7 @@ struct DepthFirstOrder {
         // schedules: one it would not reach is not visited (nor are its children), since every
         // schedule of this level that comes later would not be reached either.
         let earlier = visits[0..<level].reduce(0, +)
-        guard earlier + visits[level] < explorer.options.maxRuns else {
+        guard earlier + visits[level] < maxRuns else {
             pruned = true
             return (0..<0, 0..<0)
         }
@@ -142,11 +142,12 @@ struct DepthFirstOrder {
             return result
         }
         let schedule = withChoices(configuration)
-        startRun(level: level, schedule: schedule, configuration: configuration, deviation: deviation, start: start)
+        let slot = slots[level]
+        startRun(slot, level: level, schedule: schedule, configuration: configuration, deviation: deviation, start: start)
         if level < bound {
             var next = deviation + 1
-            while machines[level].proceed(pausingAt: next) {
-                let alternatives = UInt8(min(machines[level].pendingDecision?.total ?? 1, 255))
+            while slot.machine.proceed(pausingAt: next) {
+                let alternatives = UInt8(min(slot.machine.pendingDecision?.total ?? 1, 255))
                 for alternative in 1..<max(alternatives, 1) {
                     choices.append(Schedule.Choice(index: Int32(next), choice: alternative))
                     guard node(configuration, key: exploration.memo.key(parent: key, index: Int32(next), choice: alternative),
@@ -156,27 +157,26 @@ struct DepthFirstOrder {
                 next += 1
             }
         } else {
-            _ = machines[level].proceed(pausingAt: -1)
+            _ = slot.machine.proceed(pausingAt: -1)
         }
-        guard exploration.visitor.run(&machines[level], schedule, start: { _ in }), !exploration.visitor.stop else { return nil }
-        log[visit] = (machines[level].trace.count - machines[level].inheritedEvents + 1) << 8 | level
-        return exploration.record(&machines[level], schedule, key: key, instants: instants)
+        guard exploration.visitor.run(&slot.machine, schedule, start: { _ in }), !exploration.visitor.stop else { return nil }
+        log[visit] = (slot.machine.trace.count - slot.machine.inheritedEvents + 1) << 8 | level
+        return exploration.record(&slot.machine, schedule, key: key, instants: instants)
     }
 
     /// Brings this level's machine to the start of `schedule`'s run (or, when resumed, to the
     /// point where it deviates from its parent's).
-    private mutating func startRun(level: Int, schedule: Schedule, configuration: Schedule, deviation: Int, start: Start) {
+    private mutating func startRun(_ slot: MachineSlot, level: Int, schedule: Schedule, configuration: Schedule, deviation: Int,
+                                   start: Start) {
         switch start {
         case .reset:
-            machines[level].reset(schedule)
+            slot.machine.reset(schedule)
         case .parentRun:
-            swap(&parentMachine, &machines[level - 1])
-            machines[level].copyState(from: &parentMachine)
-            swap(&parentMachine, &machines[level - 1])
-            machines[level].schedule = schedule
+            slot.machine.copyState(from: &slots[level - 1].machine)
+            slot.machine.schedule = schedule
         case let .replay(parent, last):
             let parentChoices = Array(choices.dropLast())
-            cursor.start(&machines[level], as: schedule, deviatingAt: deviation, from: parent, last: last, parentSchedule: {
+            cursor.start(&slot.machine, as: schedule, deviatingAt: deviation, from: parent, last: last, parentSchedule: {
                 var parentSchedule = configuration
                 parentSchedule.choices = parentChoices
                 return parentSchedule
@@ -203,5 +203,15 @@ struct DepthFirstOrder {
             }
         }
         return true
+    }
+}
+
+/// A machine held by reference: two elements of one array cannot be accessed at once, two slots
+/// can, so a child's machine is copied from its parent's where both stand.
+private final class MachineSlot {
+    var machine: Machine
+
+    init(_ machine: Machine) {
+        self.machine = machine
     }
 }

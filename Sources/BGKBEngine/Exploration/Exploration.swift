@@ -10,8 +10,9 @@ import BGKBModel
 /// is not run again but handed to the visitor's `covered`, which counts it, and its decisions
 /// and instants are taken from the run it repeats. A schedule is built (its choices array
 /// allocated) only when it runs or a visitor asks for it.
+///
+/// Only what the visiting orders read on every schedule is kept here, so the struct stays small.
 struct Exploration<Visitor: ScheduleVisitor> {
-    let explorer: Explorer
     var visitor: Visitor
     /// How many alternatives each run met at each decision, one range per run.
     var decisionPool: [UInt8] = []
@@ -24,20 +25,25 @@ struct Exploration<Visitor: ScheduleVisitor> {
     var ran: [Schedule] = []
     let budgets: [Double]
     let refusals: [Conditions.Refusal]
+    let preemptionBound: Int
+    let randomSchedules: Int
+    let expiryOnlyAtEnd: Bool
+    /// Seeds the random schedules: the same scenario draws the same ones.
+    let randomSeed: UInt64
 
     init(_ explorer: Explorer, visitor: Visitor) {
-        self.explorer = explorer
         self.visitor = visitor
         budgets = explorer.budgets
         refusals = explorer.refusals
+        preemptionBound = explorer.options.preemptionBound
+        randomSchedules = explorer.options.randomSchedules
+        expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
+        randomSeed = stableHash(explorer.scenario.text)
     }
-
-    var options: Explorer.Options { explorer.options }
-    var scenario: Scenario { explorer.scenario }
 
     /// Visits every schedule: systematic ones depth first or breadth first, then random ones,
     /// until the visitor stops.
-    mutating func run(on machine: inout Machine, depthFirst: Bool) {
+    mutating func run(_ explorer: Explorer, on machine: inout Machine, depthFirst: Bool) {
         if depthFirst {
             var order = DepthFirstOrder(explorer)
             guard order.visit(&self) else { return }
@@ -50,6 +56,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
 
     /// Whether an early expiry at `forced` falls strictly inside one of the quiet intervals of
     /// `entry`'s run (an unforced one), where it would change nothing.
+    @inline(__always)
     func isQuiet(_ forced: Double, in entry: Memo.Entry) -> Bool {
         stride(from: entry.quiet.lowerBound, to: entry.quiet.upperBound, by: 2).contains {
             quietPool[$0] < forced && forced < quietPool[$0 + 1]
@@ -58,6 +65,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
 
     /// The run already made that `configuration` with these choices (`key`) would repeat
     /// exactly, if any.
+    @inline(__always)
     func coveringEntry(_ configuration: Schedule, key: Int32) -> Memo.Entry? {
         if let entry = memo.match(key, refusal: configuration.refusal, budget: configuration.budget, forced: configuration.forcedExpiry) {
             return entry
@@ -111,6 +119,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
 
     /// The last decision from `start` on, of the run whose decisions `range` holds, with more
     /// than one alternative (-1: none).
+    @inline(__always)
     func lastBranchingDecision(_ range: Range<Int>, from start: Int) -> Int {
         for index in (start..<max(start, range.count)).reversed() where decisionPool[range.lowerBound + index] > 1 { return index }
         return -1
@@ -118,6 +127,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
 
     /// Early expiries to try in a configuration: at every instant where something happened
     /// in its unforced run (`instants`, in `instantPool`), and just before and after it.
+    @inline(__always)
     func expiryCandidates(_ instants: Range<Int>) -> [Double] {
         var candidates: [Double] = []
         candidates.reserveCapacity(instants.count * 3)
@@ -136,6 +146,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
     /// that made it. nil (run it) when a draw leaves what was explored (more choices than the
     /// bound, a child never visited, a decision with more alternatives than its record
     /// holds), or when an early expiry does not fall where the run it would repeat is quiet.
+    @inline(__always)
     func randomRepeat(_ schedule: Schedule) -> Memo.Entry? {
         guard let seed = schedule.seed,
               var entry = memo.match(0, refusal: schedule.refusal, budget: schedule.budget, forced: nil) else { return nil }
@@ -149,7 +160,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
             let value = UInt8(generator.next() % UInt64(alternatives))
             if value != 0 {
                 made += 1
-                guard made <= options.preemptionBound,
+                guard made <= preemptionBound,
                       let child = memo.childKeys.find(ChildKey(parent: key, index: Int32(index), choice: value)),
                       let next = memo.match(child, refusal: schedule.refusal, budget: schedule.budget, forced: nil) else { return nil }
                 key = child
@@ -164,15 +175,15 @@ struct Exploration<Visitor: ScheduleVisitor> {
     /// Seeded random schedules on top of the systematic ones; those that provably repeat a
     /// systematic run are counted as that run (see `randomRepeat`).
     mutating func visitRandomSchedules(on machine: inout Machine) {
-        var generator = SeededGenerator(seed: stableHash(scenario.text))
+        var generator = SeededGenerator(seed: randomSeed)
         // Random early expiries fall before the latest instant any default run reached, plus a
         // second: fixed by level 0 alone, so it does not depend on which runs the memo skipped.
         let horizon = (instantPool.max() ?? 30) + 1
-        for _ in 0..<options.randomSchedules {
+        for _ in 0..<randomSchedules {
             let seed = generator.next()
             var schedule = Schedule(budget: budgets[Int(generator.next() % UInt64(budgets.count))],
                                     refusal: refusals[Int(generator.next() % UInt64(refusals.count))], seed: seed)
-            if !scenario.conditions.expiryOnlyAtEnd && generator.next() % 2 == 0 {
+            if !expiryOnlyAtEnd && generator.next() % 2 == 0 {
                 schedule.forcedExpiry = Double(generator.next() % 1_000_000) / 1_000_000 * horizon
             }
             if let entry = randomRepeat(schedule) {

@@ -170,7 +170,7 @@ public struct Explorer {
     private func visitEverySchedule<Visitor: ScheduleVisitor>(_ visitor: Visitor, depthFirst: Bool = false) -> Visitor {
         var exploration = Exploration(self, visitor: visitor)
         var machine = makeMachine()
-        exploration.run(on: &machine, depthFirst: depthFirst)
+        exploration.run(self, on: &machine, depthFirst: depthFirst)
         giveBack(machine)
         return exploration.visitor
     }

@@ -119,17 +119,15 @@ struct ScenarioLexer {
     /// "\n" byte is a "\n" Character (only "\r\n" joins a line feed to another character), so
     /// the starts are found in the bytes; with one, from the lines themselves.
     static func lineStarts(_ text: String) -> [Int32] {
-        let utf8 = text.utf8
-        if !utf8.contains(0x0D) {
-            var starts: [Int32] = [0]
-            var offset: Int32 = 0
-            for byte in utf8 {
-                offset += 1
-                if byte == 0x0A { starts.append(offset) }
-            }
-            return starts
-        }
+        var starts: [Int32] = [0]
         var offset: Int32 = 0
+        var carriageReturn = false
+        for byte in text.utf8 {
+            offset += 1
+            if byte == 0x0A { starts.append(offset) } else if byte == 0x0D { carriageReturn = true; break }
+        }
+        if !carriageReturn { return starts }
+        offset = 0
         return lines(text).map { line in
             defer { offset += Int32(line.utf8.count) + 1 }
             return offset

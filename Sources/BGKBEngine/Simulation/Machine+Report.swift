@@ -25,18 +25,26 @@ extension Machine {
     /// The statement's source line without surrounding spaces, tabs and an opening brace.
     func sourceLine(_ statement: Int32) -> String {
         let line = Int(scenario.statements[Int(statement)].place.line)
-        guard let source = scenario.line(line) else { return "?" }
-        var bytes = source.utf8
-        func trim(_ bytes: inout Substring.UTF8View) {
-            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
-            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
+        let starts = scenario.lineStarts
+        guard line >= 1, line <= starts.count else { return "?" }
+        // Spaces, tabs and braces are single bytes that never occur inside another character's
+        // UTF-8, and a line starts and ends at character boundaries, so trimming the bytes
+        // trims the characters.
+        let text = scenario.text
+        let utf8 = text.utf8
+        var start = utf8.index(utf8.startIndex, offsetBy: Int(starts[line - 1]))
+        var end = line < starts.count ? utf8.index(utf8.startIndex, offsetBy: Int(starts[line]) - 1) : utf8.endIndex
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func trim() {
+            while start < end, isBlank(utf8[start]) { utf8.formIndex(after: &start) }
+            while end > start, isBlank(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
         }
-        trim(&bytes)
-        if bytes.last == UInt8(ascii: "{") {
-            bytes.removeLast()
-            trim(&bytes)
+        trim()
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "{") {
+            utf8.formIndex(before: &end)
+            trim()
         }
-        return String(Substring(bytes))
+        return String(text[start..<end])
     }
 
     func describe(_ reason: Reason) -> String {

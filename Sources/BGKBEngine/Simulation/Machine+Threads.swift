@@ -32,9 +32,21 @@ extension Machine {
 
     mutating func setState(_ new: AppState) {
         guard state != new else { return }
+        let old = state
         state = new
         record(-1, .state(new))
         if new == .suspended { suspendedAt = now }
+        if old == .suspended && new != .terminated && new != .notRunning { thawThreads() }
+    }
+
+    /// S7: suspension freezes every thread. Work under way when the app was suspended goes on
+    /// now, for as long as it still had to run then: the time spent suspended does not count.
+    private mutating func thawThreads() {
+        let frozen = now - suspendedAt
+        guard frozen > 0 else { return }
+        for index in threads.indices where threads[index].wake > suspendedAt {
+            threads[index].wake += frozen
+        }
     }
 
     // MARK: Threads

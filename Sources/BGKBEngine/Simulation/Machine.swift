@@ -301,7 +301,7 @@ struct Machine {
         for (index, item) in scenario.timeline.enumerated() {
             events.post(SystemEvent(time: item.time, kind: .timeline(Int32(index))))
         }
-        initialEvents = events.pending
+        initialEvents = Array(events.pending)
         initialCells = scenario.globals.map(\.initial) + [.none]
         statementTable = StatementTable(scenario.statements.map(\.kind))
         blockLengths = scenario.blocks.map { Int32($0.statements.count) }
