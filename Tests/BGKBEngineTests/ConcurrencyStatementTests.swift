@@ -60,6 +60,18 @@ import Testing
             at 1s: app enters background
             expect suspended
             """, outcome: "suspended", event: "suspended", at: 1),
+        Case(name: "an asyncAfter delay stands still while the app is suspended", text: """
+            on didFinishLaunching {
+              DispatchQueue.main.asyncAfter(deadline: .now() + 10) {
+                print("later")
+              }
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 5s: app enters foreground
+            at 60s: app enters background
+            expect printed "later"
+            """, outcome: "suspended", event: "print(\"later\")", at: 14),
         Case(name: "a semaphore signalled from a queue releases main", text: """
             on applicationDidEnterBackground {
               let sem = DispatchSemaphore(value: 0)
@@ -197,5 +209,62 @@ import Testing
             #expect(found != nil || trace.outcome.description.contains(event), "\(rendered)")
             if let at = c.at, let found { #expect(abs(found.time - at) < 1e-9, "\(rendered)") }
         }
+    }
+
+    struct Unmodelled: Sendable, CustomStringConvertible {
+        var code: String
+        /// Words the error must contain, and where it must point (line and column in the block).
+        var message: String
+        var line: Int
+        var column: Int
+        var description: String { code }
+    }
+
+    static let unmodelled: [Unmodelled] = [
+        Unmodelled(code: "  break", message: "`break` is not modelled", line: 3, column: 3),
+        Unmodelled(code: "  DispatchQueue.global().async(group: g) {\n  }", message: "async(group:) is not modelled", line: 3, column: 26),
+        Unmodelled(code: "  let s = URLSession.shared", message: "URLSession.shared is not modelled", line: 3, column: 11),
+        Unmodelled(code: "  guard let x = y else { return }", message: "`guard let` is not modelled", line: 3, column: 3),
+        Unmodelled(code: "  DispatchQueue.main.asyncAfter(deadline: later) {\n  }", message: "write the deadline as .now() + 5", line: 3, column: 43),
+        Unmodelled(code: "  let sem = DispatchSemaphore(value: 0)\n  sem.resume()", message: "sem.resume(...) is not modelled", line: 4, column: 7),
+        Unmodelled(code: "  try await Task.sleep(until: later)", message: "write Task.sleep(for: .seconds(5))", line: 3, column: 18),
+    ]
+
+    /// What the engine does not model stays an error that names the construct, at its place.
+    @Test(arguments: unmodelled)
+    func unmodelledConstructsAreErrors(_ u: Unmodelled) {
+        let text = "let g = DispatchGroup()\non applicationDidEnterBackground {\n\(u.code)\n}\nexpect suspended"
+        let (parsed, diagnostics) = ScenarioParser.parse(text, at: BGKBModel.SourceLocation(path: "x.md", line: 1, column: 1))
+        #expect(parsed == nil)
+        let found = diagnostics.all.first { $0.message.contains(u.message) }
+        #expect(found != nil, "\(diagnostics.all.map(\.description))")
+        #expect(found?.location?.line == u.line && found?.location?.column == u.column, "\(diagnostics.all.map(\.description))")
+    }
+
+    /// A loop whose condition another thread clears ends; the wait for it takes simulated time.
+    @Test func aWhileLoopPollingAFlagEnds() throws {
+        let text = """
+            var done = false
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "poll")
+              DispatchQueue.global().async {
+                work 3s
+                done = true
+              }
+              DispatchQueue.global().async {
+                while !done {
+                  work 1s
+                }
+                endBackgroundTask(id)
+              }
+            }
+            system budget 30s
+            system grants beginBackgroundTask
+            system expires tasks only when time runs out
+            expect suspended
+            """
+        let (verdict, _) = check(example(text, .follows))
+        let v = try #require(verdict)
+        #expect(v.passed, "\(v.summary)")
     }
 }
