@@ -100,13 +100,16 @@ import Testing
             expect suspended around 60s
             expect log "carries it on outside the app"
             """, intent: .follows),
-        Case(name: "a data upload in a background session raises", text: """
+        Case(name: "an upload from Data fails when the app is no longer running", text: """
             let session = URLSession(configuration: .background(withIdentifier: "com.example.bg"), delegate: self, delegateQueue: nil)
             on applicationDidEnterBackground {
               session.uploadTask(with: request, from: data).resume()
             }
+            at 0s: app launches
+            at 1s: app enters background
+            at 60s: background URLSession "com.example.bg" finishes
             expect suspended
-            """, intent: .breaks, shows: "Upload tasks from NSData are not supported"),
+            """, intent: .breaks, shows: "carries on only uploads from a file"),
         Case(name: "continued processing submitted in the foreground reports progress and completes", text: continued + """
               try? BGTaskScheduler.shared.submit(request)
             }

@@ -44,7 +44,8 @@ enum ConcurrencyStatement: Sendable, Hashable {
     case resumeTask
     /// `session.downloadTask(with: url).resume()`, `session.uploadTask(with:fromFile:).resume()`.
     case startTransfer(Expression, optional: Bool)
-    /// `session.uploadTask(with: request, from: data)`: background sessions refuse data uploads.
+    /// `session.uploadTask(with: request, from: data).resume()`: fails if the app is no longer
+    /// running when it ends (background sessions carry on only uploads from a file).
     case uploadFromData(Expression, optional: Bool)
     /// `completionHandler()`, `savedHandler?()`: a stored closure called.
     case callHandler(Expression, optional: Bool)

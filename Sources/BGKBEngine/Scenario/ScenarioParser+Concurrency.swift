@@ -280,10 +280,11 @@ extension ScenarioParser {
         }
         let make = components[1]
         let optional = components[0].chained
+        // A task made and never resumed does nothing, as in Foundation.
+        if !resumed { return Lowered(kind: .concurrency(.noEffect)) }
         if make.name == "uploadTask", make.arguments?.contains(where: { $0.label == "from" }) ?? false {
             return Lowered(kind: .concurrency(.uploadFromData(expression, optional: optional)))
         }
-        if !resumed { return Lowered(kind: .concurrency(.noEffect)) }
         return Lowered(kind: .concurrency(.startTransfer(expression, optional: optional)))
     }
 

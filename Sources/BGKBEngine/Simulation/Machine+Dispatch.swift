@@ -45,6 +45,8 @@ struct MachineObjects {
     struct Transfer {
         var identifier: Int32
         var count: Int
+        /// Of those, uploads from a `Data` value: they fail if the app is not running when they end.
+        var fromData = 0
     }
 
     struct Delivery {
@@ -187,13 +189,12 @@ extension Machine {
             advance(t, frameIndex)
         case let .startTransfer(expression, optional):
             guard let value = evaluate(expression, thread: t) else { return }
-            startTransfer(value, optional: optional, thread: t)
+            startTransfer(value, optional: optional, fromData: false, thread: t)
             if outcome == nil { advance(t, frameIndex) }
         case let .uploadFromData(expression, optional):
             guard let value = evaluate(expression, thread: t) else { return }
-            if case .session = value { crash(.uploadFromDataInBackgroundSession); return }
-            if !optional { crash(.forceUnwrapNil(variable: -1)); return }
-            advance(t, frameIndex)
+            startTransfer(value, optional: optional, fromData: true, thread: t)
+            if outcome == nil { advance(t, frameIndex) }
         case let .callHandler(expression, optional):
             guard let value = evaluate(expression, thread: t) else { return }
             callHandler(value, optional: optional, thread: t)
@@ -302,6 +303,7 @@ enum ObjectNote: Sendable {
     case sessionExists(identifier: Int32)
     case transferStarted(identifier: Int32)
     case noTransfer(identifier: String)
+    case dataUploadFailed(identifier: Int32)
     case transfersFinished(identifier: Int32)
     case eventsToRunningApp(identifier: Int32)
     case handleEventsCalled(delivery: Int32)
@@ -315,7 +317,7 @@ enum ObjectNote: Sendable {
 
     var isWarning: Bool {
         switch self {
-        case .sessionExists, .handlerCalledOffMain, .handlerNeverCalled, .continuedFromBackground: return true
+        case .sessionExists, .handlerCalledOffMain, .handlerNeverCalled, .continuedFromBackground, .dataUploadFailed: return true
         default: return false
         }
     }

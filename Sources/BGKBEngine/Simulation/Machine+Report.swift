@@ -65,7 +65,6 @@ extension Machine {
         case .mainSyncOnMain: return "sync onto the queue the code is already running on: deadlock (EXC_BREAKPOINT)"
         case .stepLimit: return "the scenario ran \(Machine.stepLimit) steps without settling (an endless loop?)"
         case .unbalancedGroupLeave: return "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"
-        case .uploadFromDataInBackgroundSession: return "NSGenericException: Upload tasks from NSData are not supported in background sessions"
         }
     }
 

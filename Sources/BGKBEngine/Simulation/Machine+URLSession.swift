@@ -24,16 +24,18 @@ extension Machine {
     }
 
     /// `session.downloadTask(with:).resume()`: the daemon takes the transfer over.
-    mutating func startTransfer(_ value: Value, optional: Bool, thread t: Int) {
+    mutating func startTransfer(_ value: Value, optional: Bool, fromData: Bool, thread t: Int) {
         guard case let .session(index) = value else {
             if !optional, case .none = value { crash(.forceUnwrapNil(variable: -1)) }
             return
         }
         let identifier = objects.sessions[Int(index)]
+        if objects.transfers.firstIndex(where: { $0.identifier == identifier }) == nil {
+            objects.transfers.append(MachineObjects.Transfer(identifier: identifier, count: 0))
+        }
         if let slot = objects.transfers.firstIndex(where: { $0.identifier == identifier }) {
             objects.transfers[slot].count += 1
-        } else {
-            objects.transfers.append(MachineObjects.Transfer(identifier: identifier, count: 1))
+            if fromData { objects.transfers[slot].fromData += 1 }
         }
         record(Int32(t), .objects(.transferStarted(identifier: identifier)))
     }
@@ -46,8 +48,14 @@ extension Machine {
             return
         }
         let identifier = Int32(found)
+        let fromData = objects.transfers[slot].fromData
         objects.transfers[slot].count = 0
+        objects.transfers[slot].fromData = 0
         record(-1, .objects(.transfersFinished(identifier: identifier)))
+        if fromData > 0 && (state == .suspended || state == .notRunning) {
+            // Apple's article: uploads from data or a stream fail once the app is no longer running.
+            record(-1, .objects(.dataUploadFailed(identifier: identifier)))
+        }
         switch state {
         case .terminated:
             return
@@ -181,6 +189,8 @@ extension Machine {
             return (.log, session(identifier), "A background URLSession with identifier \(string(identifier)) already exists!")
         case let .transferStarted(identifier): return (.system, session(identifier), "the transfer is handed to the system, which carries it on outside the app")
         case let .noTransfer(identifier): return (.system, "URLSession \"\(identifier)\"", "no transfer of session \"\(identifier)\" is in flight: nothing finishes")
+        case let .dataUploadFailed(identifier):
+            return (.log, session(identifier), "the upload from a Data value fails: the app is no longer running, and a background session carries on only uploads from a file")
         case let .transfersFinished(identifier): return (.system, session(identifier), "the session's transfers finish")
         case let .eventsToRunningApp(identifier): return (.system, session(identifier), "the app is running: the session's delegate gets the events directly")
         case let .handleEventsCalled(index): return (.system, delivery(index), "UIKit calls handleEventsForBackgroundURLSession on main with a completion handler")

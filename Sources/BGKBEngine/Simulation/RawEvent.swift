@@ -29,7 +29,6 @@ enum Reason: Sendable, Hashable {
     case mainSyncOnMain
     case stepLimit
     case unbalancedGroupLeave
-    case uploadFromDataInBackgroundSession
 
     var code: String? {
         switch self {
