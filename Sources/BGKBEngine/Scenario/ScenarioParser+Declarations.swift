@@ -131,7 +131,8 @@ extension ScenarioParser {
         }
     }
 
-    mutating func parseFunction() {
+    /// A function: one of the app delegate's methods, on the main actor unless `nonisolated`.
+    mutating func parseFunction(onMainActor isolated: Bool = true) {
         advance()
         guard let name = identifier("a function name"), let index = functionsByName[name] else { skipToLineEnd(); return }
         if scenario.functions[Int(index)].block >= 0 {
@@ -143,7 +144,7 @@ extension ScenarioParser {
         let saved = (scopes, localCount)
         scopes = [[:]]
         localCount = 0
-        onMainActor = true
+        onMainActor = isolated
         if let block = parseBlock(parameters: []) {
             scenario.functions[Int(index)].block = block
         }

@@ -199,7 +199,10 @@ public struct ScenarioParser {
             case .symbol("{"): depth += 1
             case .symbol("}"): depth -= 1
             case let .identifier(word) where depth == 0 && lineStart:
-                if word == "func", index + 1 < tokens.count, case let .identifier(name) = tokens[index + 1].kind {
+                // `nonisolated func name`: the name comes one token later.
+                let nameIndex = word == "nonisolated" ? index + 2 : index + 1
+                if word == "func" || word == "nonisolated" && index + 1 < tokens.count && tokens[index + 1].kind == .identifier("func"),
+                   nameIndex < tokens.count, case let .identifier(name) = tokens[nameIndex].kind {
                     if functionsByName[name] == nil {
                         functionsByName[name] = Int32(scenario.functions.count)
                         scenario.functions.append(.init(name: name, block: -1))
@@ -229,6 +232,9 @@ public struct ScenarioParser {
         }
         switch word {
         case "func": parseFunction()
+        case "nonisolated" where position + 1 < tokens.count && tokens[position + 1].kind == .identifier("func"):
+            advance()
+            parseFunction(onMainActor: false)
         case "on": parseHandler()
         case "at": parseTimelineItem()
         case "system": parseCondition()
