@@ -267,4 +267,31 @@ import Testing
         let v = try #require(verdict)
         #expect(v.passed, "\(v.summary)")
     }
+
+    struct Isolation: Sendable, CustomStringConvertible {
+        var name: String
+        var text: String
+        /// The lane `print("here")` must run on.
+        var lane: String
+        var description: String { name }
+    }
+
+    static let isolations: [Isolation] = [
+        Isolation(name: "Task in a UIKit delegate method", text: "on applicationDidEnterBackground {\n  Task {\n    print(\"here\")\n  }\n}", lane: "main"),
+        Isolation(name: "Task in an app delegate method called from one", text: "func save() {\n  Task {\n    print(\"here\")\n  }\n}\non applicationDidEnterBackground {\n  save()\n}", lane: "main"),
+        Isolation(name: "Task.detached", text: "on applicationDidEnterBackground {\n  Task.detached {\n    print(\"here\")\n  }\n}", lane: "global #1"),
+        Isolation(name: "Task in a global queue's block", text: "on applicationDidEnterBackground {\n  DispatchQueue.global().async {\n    Task {\n      print(\"here\")\n    }\n  }\n}", lane: "global #2"),
+        Isolation(name: "Task in a nonisolated method", text: "nonisolated func save() {\n  Task {\n    print(\"here\")\n  }\n}\non applicationDidEnterBackground {\n  save()\n}", lane: "global #1"),
+        Isolation(name: "Task in a block on main", text: "on applicationDidEnterBackground {\n  DispatchQueue.global().async {\n    DispatchQueue.main.async {\n      Task {\n        print(\"here\")\n      }\n    }\n  }\n}", lane: "main"),
+    ]
+
+    /// `Task { }` keeps the isolation it starts in, as Swift decides it.
+    @Test(arguments: isolations)
+    func taskIsolation(_ c: Isolation) throws {
+        let s = try #require(scenario(c.text + "\nsystem budget 30s\nexpect printed \"here\""))
+        let explorer = Explorer(scenario: s)
+        let trace = explorer.trace(Schedule(budget: 30, refusal: .none))
+        let printed = trace.events.first { $0.kind == .step && $0.detail.contains("print(\"here\")") }
+        #expect(printed?.lane == c.lane, "\(TimelineRenderer.render(trace))")
+    }
 }
