@@ -23,6 +23,8 @@ public struct ScenarioParser {
     var localCount: Int32 = 0
     /// Token positions of top-level declarations already parsed by the first pass.
     var declared: Set<Int> = []
+    /// Where each of `scenario.expectations` starts, for diagnostics found after parsing.
+    var expectationPlaces: [Scenario.Place] = []
 
     /// Parses `text`. `origin` is where its first line sits in its Content file, so diagnostics
     /// read `path:line:column` there.
@@ -158,6 +160,7 @@ public struct ScenarioParser {
             parseTopLevel()
             if position == before { advance() }
         }
+        checkExpectationsCanHold()
         if scenario.expectations.isEmpty {
             fail("an example needs at least one `expect` line (for example `expect suspended`)",
                  at: .init(line: 1, column: 1), id: "scenario-no-expectation")
