@@ -1,0 +1,60 @@
+import UIKit
+
+/// Writes the in-memory response cache to disk when the app leaves the foreground.
+final class CacheFlushManager {
+    private let cache: ResponseCache
+    private let flushQueue = DispatchQueue(label: "com.example.cache.flush", qos: .utility)
+    private var flushTaskID = UIBackgroundTaskIdentifier.invalid
+
+    init(cache: ResponseCache) {
+        self.cache = cache
+        NotificationCenter.default.addObserver(self, selector: #selector(appDidEnterBackground),
+                                               name: UIApplication.didEnterBackgroundNotification, object: nil)
+    }
+
+    @objc private func appDidEnterBackground() {
+        flushTaskID = UIApplication.shared.beginBackgroundTask(withName: "FlushCache") { [weak self] in
+            guard let self else { return }
+            self.cache.stopWriting()
+            UIApplication.shared.endBackgroundTask(self.flushTaskID)
+        }
+
+        flushQueue.async { [weak self] in
+            guard let self else { return }
+            self.cache.writeToDisk()
+            UIApplication.shared.endBackgroundTask(self.flushTaskID) // expect-finding: ended-twice
+            self.flushTaskID = .invalid
+        }
+    }
+}
+
+final class ResponseCache {
+    private let lock = NSLock()
+    private var entries: [URL: Data] = [:]
+    private var stopped = false
+
+    func writeToDisk() {
+        let directory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
+            .appendingPathComponent("responses", isDirectory: true)
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        lock.lock()
+        let snapshot = entries
+        stopped = false
+        lock.unlock()
+        for (url, data) in snapshot {
+            lock.lock()
+            let shouldStop = stopped
+            lock.unlock()
+            if shouldStop { break }
+            let name = url.absoluteString.data(using: .utf8)!.base64EncodedString()
+                .replacingOccurrences(of: "/", with: "_")
+            try? data.write(to: directory.appendingPathComponent(name))
+        }
+    }
+
+    func stopWriting() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+}
