@@ -1,20 +1,23 @@
 import UIKit
 
 /// Holds one UIKit background task for as long as a piece of work runs. The task is begun in
-/// `init` and ended exactly once, by `release()` from any thread or by the system's expiration
-/// handler on main; the lock makes the check-and-clear of the identifier a single step.
+/// `init` (on main, so the expiration handler, also on main, cannot run before the identifier is
+/// stored) and ended exactly once, by `release()` from any thread or by the system's expiration
+/// handler; the lock makes the check-and-clear of the identifier a single step.
 final class BackgroundTaskLease {
     private let lock = NSLock()
     private var identifier: UIBackgroundTaskIdentifier = .invalid
     private var expirationHandler: (() -> Void)?
 
     init(name: String, onExpiration: (() -> Void)? = nil) {
+        dispatchPrecondition(condition: .onQueue(.main))
         expirationHandler = onExpiration
-        lock.lock()
-        defer { lock.unlock() }
-        identifier = UIApplication.shared.beginBackgroundTask(withName: name) { [weak self] in
+        let id = UIApplication.shared.beginBackgroundTask(withName: name) { [weak self] in
             self?.expire()
         }
+        lock.lock()
+        identifier = id
+        lock.unlock()
     }
 
     deinit {
@@ -49,6 +52,7 @@ final class CrashReportSender {
     private let directory = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask)[0]
         .appendingPathComponent("CrashReports", isDirectory: true)
 
+    /// Main thread, from `sceneDidEnterBackground(_:)`.
     func sendPendingReports() {
         let reports = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         for report in reports {
