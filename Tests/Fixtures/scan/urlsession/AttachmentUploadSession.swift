@@ -23,7 +23,7 @@ final class AttachmentUploadSession: NSObject, URLSessionTaskDelegate {
             return configuration
         }(),
         delegate: self,
-        delegateQueue: .main)
+        delegateQueue: nil)
 
     func upload(_ file: URL, messageID: String) {
         var request = URLRequest(url: URL(string: "https://mail.example.com/attachments/\(messageID)")!)
