@@ -29,7 +29,7 @@ final class ActionViewController: UIViewController {
 final class PDFUploader {
     private let lock = NSLock()
     private var task: URLSessionUploadTask?
-    private var finished = DispatchSemaphore(value: 0)
+    private let finished = DispatchSemaphore(value: 0)
 
     func upload(_ file: URL) {
         ProcessInfo.processInfo.performExpiringActivity(withReason: "Upload PDF") { [self] expired in
