@@ -8,6 +8,7 @@ final class MediaExportCoordinator {
     private var exporter: ClipExporter?
 
     func export(_ asset: AVAsset, to url: URL) async {
+        guard exporter == nil else { return }
         backgroundTask = UIApplication.shared.beginBackgroundTask(withName: "ClipExport") { [weak self] in
             guard let self else { return }
             self.exporter?.cancel()

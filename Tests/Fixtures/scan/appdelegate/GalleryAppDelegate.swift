@@ -7,7 +7,7 @@ class GalleryAppDelegate: UIResponder, UIApplicationDelegate {
     let importer = GalleryImporter()
 
     func applicationDidEnterBackground(_ application: UIApplication) {
-        guard importer.isImporting else { return }
+        guard importer.isImporting, bgTaskID == .invalid else { return }
 
         bgTaskID = application.beginBackgroundTask { [weak self] in
             guard let self = self else { return }

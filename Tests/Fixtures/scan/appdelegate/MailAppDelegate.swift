@@ -9,6 +9,7 @@ class MailAppDelegate: UIResponder, UIApplicationDelegate {
     private let outgoing = OutgoingQueue()
 
     func applicationWillResignActive(_ application: UIApplication) {
+        guard bgTask == .invalid else { return }
         bgTask = application.beginBackgroundTask(withName: "SaveDrafts") {
             self.endBackgroundTask()
         }

@@ -8,7 +8,6 @@ final class PhotoLibraryAppDelegate: UIResponder, UIApplicationDelegate {
 
     private let logger = Logger(subsystem: "com.example.photolibrary", category: "backup")
     private let uploader = PhotoBackupUploader()
-    private var backupTaskID: UIBackgroundTaskIdentifier = .invalid
 
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
@@ -19,6 +18,7 @@ final class PhotoLibraryAppDelegate: UIResponder, UIApplicationDelegate {
     }
 
     func applicationDidEnterBackground(_ application: UIApplication) {
+        var backupTaskID = UIBackgroundTaskIdentifier.invalid
         backupTaskID = application.beginBackgroundTask(withName: "PhotoBackup") { [weak self] in // expect-finding: never-ended
             self?.logger.notice("Backup interrupted by the system")
             self?.uploader.cancelAll()
@@ -32,15 +32,14 @@ final class PhotoLibraryAppDelegate: UIResponder, UIApplicationDelegate {
 
         uploader.upload(pending) { [weak self] result in
             DispatchQueue.main.async {
-                guard let self else { return }
                 switch result {
                 case .success(let count):
-                    self.logger.info("Backed up \(count) photos")
+                    self?.logger.info("Backed up \(count) photos")
                 case .failure(let error):
-                    self.logger.error("Backup failed: \(error.localizedDescription)")
+                    self?.logger.error("Backup failed: \(error.localizedDescription)")
                 }
-                application.endBackgroundTask(self.backupTaskID)
-                self.backupTaskID = .invalid
+                application.endBackgroundTask(backupTaskID)
+                backupTaskID = .invalid
             }
         }
     }

@@ -4,6 +4,7 @@ import UIKit
 class SyncAppDelegate: UIResponder, UIApplicationDelegate {
     var window: UIWindow?
     var backgroundTask: UIBackgroundTaskIdentifier?
+    var isSending = false
     let outbox = Outbox()
 
     func application(_ application: UIApplication,
@@ -15,7 +16,10 @@ class SyncAppDelegate: UIResponder, UIApplicationDelegate {
         sendPendingChanges()
     }
 
+    /// Main thread.
     func sendPendingChanges() {
+        guard !isSending else { return }
+        isSending = true
         DispatchQueue.global(qos: .utility).async {
             self.backgroundTask = UIApplication.shared.beginBackgroundTask(withName: "SendPendingChanges") { // expect-finding: identifier-race
                 UIApplication.shared.endBackgroundTask(self.backgroundTask!)
@@ -25,6 +29,7 @@ class SyncAppDelegate: UIResponder, UIApplicationDelegate {
             self.outbox.flushSynchronously()
 
             DispatchQueue.main.async {
+                self.isSending = false
                 if let task = self.backgroundTask, task != .invalid {
                     UIApplication.shared.endBackgroundTask(task)
                     self.backgroundTask = .invalid

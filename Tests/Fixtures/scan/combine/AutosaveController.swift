@@ -33,8 +33,8 @@ final class AutosaveController {
             document.saveFailed.send(error)
         }
 
-        DispatchQueue.main.async { [weak self] in
-            guard let self, self.saveTaskID != .invalid else { return }
+        DispatchQueue.main.sync {
+            guard self.saveTaskID != .invalid else { return }
             UIApplication.shared.endBackgroundTask(self.saveTaskID)
             self.saveTaskID = .invalid
         }

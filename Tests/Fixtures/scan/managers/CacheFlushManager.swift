@@ -4,7 +4,6 @@ import UIKit
 final class CacheFlushManager {
     private let cache: ResponseCache
     private let flushQueue = DispatchQueue(label: "com.example.cache.flush", qos: .utility)
-    private var flushTaskID = UIBackgroundTaskIdentifier.invalid
 
     init(cache: ResponseCache) {
         self.cache = cache
@@ -13,17 +12,15 @@ final class CacheFlushManager {
     }
 
     @objc private func appDidEnterBackground() {
-        flushTaskID = UIApplication.shared.beginBackgroundTask(withName: "FlushCache") { [weak self] in
-            guard let self else { return }
-            self.cache.stopWriting()
-            UIApplication.shared.endBackgroundTask(self.flushTaskID)
+        var flushTaskID = UIBackgroundTaskIdentifier.invalid
+        flushTaskID = UIApplication.shared.beginBackgroundTask(withName: "FlushCache") { [cache] in
+            cache.stopWriting()
+            UIApplication.shared.endBackgroundTask(flushTaskID)
         }
 
-        flushQueue.async { [weak self] in
-            guard let self else { return }
-            self.cache.writeToDisk()
-            UIApplication.shared.endBackgroundTask(self.flushTaskID) // expect-finding: ended-twice
-            self.flushTaskID = .invalid
+        flushQueue.async { [cache] in
+            cache.writeToDisk()
+            UIApplication.shared.endBackgroundTask(flushTaskID) // expect-finding: ended-twice
         }
     }
 }

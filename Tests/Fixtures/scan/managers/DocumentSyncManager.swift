@@ -12,6 +12,7 @@ final class DocumentSyncManager {
 
     /// Main thread.
     func syncEditedDocuments(_ documents: [URL]) {
+        guard stateQueue.sync(execute: { finished }) else { return }
         let id = UIApplication.shared.beginBackgroundTask(withName: "DocumentSync") { [weak self] in
             self?.stateQueue.sync { self?.cancelled = true }
             self?.finish()

@@ -45,7 +45,7 @@ final class LocationLogWriter: NSObject, CLLocationManagerDelegate {
         URLSession.shared.dataTask(with: request) { _, _, _ in done.signal() }.resume()
         done.wait()
 
-        DispatchQueue.main.async {
+        DispatchQueue.main.sync {
             guard self.uploadTaskID != .invalid else { return }
             UIApplication.shared.endBackgroundTask(self.uploadTaskID)
             self.uploadTaskID = .invalid

@@ -9,6 +9,7 @@ final class ReceiptValidator {
     private var taskID: UIBackgroundTaskIdentifier = .invalid
 
     func validateAfterPurchase() {
+        guard validation == nil else { return }
         taskID = UIApplication.shared.beginBackgroundTask(withName: "ValidateReceipt") { [weak self] in // expect-finding: never-ended
             self?.validation?.cancel()
         }
@@ -32,6 +33,7 @@ final class ReceiptValidator {
             } catch {
                 Entitlements.shared.markPendingValidation()
             }
+            validation = nil
             finishBackgroundTask()
         }
     }
