@@ -9,6 +9,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     private let uploader = Uploader()
 
     func applicationDidEnterBackground(_ application: UIApplication) {
+        guard taskID == .invalid else { return }
         taskID = application.beginBackgroundTask(withName: "Upload") {
             self.endTaskIfNeeded()
         }

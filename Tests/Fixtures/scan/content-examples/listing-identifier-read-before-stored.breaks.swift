@@ -9,7 +9,7 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     func applicationDidEnterBackground(_ application: UIApplication) {
         DispatchQueue.global().async {
-            self.backgroundTaskID = UIApplication.shared.beginBackgroundTask(withName: "Finish Network Tasks") { // expect-finding: identifier-race
+            self.backgroundTaskID = UIApplication.shared.beginBackgroundTask(withName: "Finish Network Tasks") { // expect-finding: identifier-race, overwritten-identifier
                 if self.backgroundTaskID != .invalid {
                     UIApplication.shared.endBackgroundTask(self.backgroundTaskID!)
                     self.backgroundTaskID = .invalid

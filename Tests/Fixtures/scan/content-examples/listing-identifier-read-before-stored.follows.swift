@@ -13,6 +13,7 @@ final class Uploader {
 
     /// On main: the expiration handler, also on main, can only run after the store.
     func upload() {
+        guard taskID == .invalid else { return }
         taskID = UIApplication.shared.beginBackgroundTask(withName: "Upload payload") {
             MainActor.assumeIsolated {
                 self.finish()
