@@ -43,6 +43,12 @@ public struct LegacySM2: Hashable, Sendable, Codable {
     public var ease: Double
     public var interval: Double
     public var repetitions: Int
+
+    public init(ease: Double, interval: Double, repetitions: Int) {
+        self.ease = ease
+        self.interval = interval
+        self.repetitions = repetitions
+    }
 }
 
 /// What the learner knows of one question: the FSRS memory for its current wording, when it is

@@ -102,12 +102,16 @@ public struct ProgressStore: Sendable {
     /// The file's bytes for `progress`; impossible values are an error, never a file that
     /// cannot be read back.
     public func encode(_ progress: QuizProgress) throws -> Data {
+        try refuseImpossibleValues(progress)
+        do { return try ProgressStore.encoder.encode(progress) } catch {
+            throw Failure.unsavable(path: path, String(String(describing: error).prefix(160)))
+        }
+    }
+
+    func refuseImpossibleValues(_ progress: QuizProgress) throws {
         let problems = progress.problems
         guard problems.isEmpty else {
             throw Failure.unsavable(path: path, "it would hold impossible values: " + problems.prefix(3).joined(separator: "; "))
-        }
-        do { return try ProgressStore.encoder.encode(progress) } catch {
-            throw Failure.unsavable(path: path, String(String(describing: error).prefix(160)))
         }
     }
 
@@ -139,6 +143,8 @@ public struct ProgressStore: Sendable {
     @discardableResult
     public func save(_ progress: QuizProgress, chunkSize: Int = 1 << 16,
                      beforeChunk: ((Int) throws -> Void)? = nil) throws -> QuizProgress {
+        // Checked before merging too: a merge recomputes schedules and could hide a bad value.
+        try refuseImpossibleValues(progress)
         try createDirectory()
         do {
             let lock = try FileLock(path: lockPath)
