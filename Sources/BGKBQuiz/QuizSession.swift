@@ -113,7 +113,8 @@ public struct QuizSession {
         var result = Result(planned: questions.count)
         var missedTopics: [String: Int] = [:]
         var queue = questions.map { Entry(question: $0, tryNumber: 1) }
-        if let line = settings.startLine { terminal.write(lines(style.wrap(line), tone: .bold) + "\n") }
+        // The start line is paged with the first question, so a tall first question does not push it off the screen.
+        var preface = settings.startLine.map { lines(style.wrap($0), tone: .bold) + "\n" } ?? ""
 
         func save() -> Bool {
             do {
@@ -132,7 +133,8 @@ public struct QuizSession {
         sessionLoop: while index < queue.count {
             let entry = queue[index]
             index += 1
-            let step = ask(entry, number: index, total: queue.count, terminal: &terminal)
+            let step = ask(entry, number: index, total: queue.count, preface: preface, terminal: &terminal)
+            preface = ""
             let grade: Grade
             var stopAfter: Ending?
             switch step {
@@ -182,10 +184,10 @@ public struct QuizSession {
     }
 
     /// Shows one question and reads until it is answered, skipped, or the session stops.
-    func ask<Terminal: QuizTerminal>(_ entry: Entry, number: Int, total: Int, terminal: inout Terminal) -> Step {
+    func ask<Terminal: QuizTerminal>(_ entry: Entry, number: Int, total: Int, preface: String = "", terminal: inout Terminal) -> Step {
         let question = entry.question.shuffled(seed: settings.seed)
         let header = self.header(question, number: number, total: total, tryNumber: entry.tryNumber)
-        if let stop = page(header + render(question, withListing: true), terminal: &terminal) { return .stopped(stop) }
+        if let stop = page(preface + header + render(question, withListing: true), terminal: &terminal) { return .stopped(stop) }
         var hinted = false
         while true {
             terminal.write(promptLine(question))
