@@ -179,16 +179,30 @@ bad_file corrupt '{"schema": "bgkb-prog' "is not JSON"
 bad_file foreign '{"name": "another tool", "version": 3}' "is not a bgkb progress file"
 bad_file newer '{"schema": "bgkb-progress", "schemaVersion": 99, "cards": {}, "sessions": []}' "newer bgkb"
 bad_file huge '{"schema": "bgkb-progress", "schemaVersion": 2, "sessions": [], "cards": {"q": {"contentVersion": "v", "rule": "r", "history": [], "reviews": 0, "lapses": 0, "stability": 1e300, "difficulty": 5}}}' "stability is 1e+300"
-# A folder the quiz cannot write to: refused before the first question. As root (who writes
-# anywhere) a directory where the lock file goes stands in for it.
-mkdir -p "$WORK/ro"
-if [ "$(id -u)" -eq 0 ]; then mkdir "$WORK/ro/progress.json.lock"; else chmod 500 "$WORK/ro"; fi
+# A file the learner cannot read (left by a run under sudo) and a folder they cannot write to:
+# reported with exit 1, before any question, and left as they are. Run as an unprivileged user
+# when this script runs as root (root reads and writes anywhere).
+mkdir -p "$WORK/locked" && chmod 755 "$WORK" "$WORK/locked"
+cp "$PROGRESS" "$WORK/locked/progress.json" && chmod 600 "$WORK/locked/progress.json"
+cp "$WORK/locked/progress.json" locked.orig
+if [ "$(id -u)" -eq 0 ]; then as_learner() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+else as_learner() { "$@"; }; chmod 000 "$WORK/locked/progress.json"; chmod 555 "$WORK/locked"; fi
+for args in "--count 2" "--stats"; do
+  set +e
+  printf 'a\n' | as_learner "$BIN" quiz --progress "$WORK/locked/progress.json" $args > locked.out 2>&1
+  STATUS=$?
+  set -e
+  check "unreadable file ($args): exit 1, no question" '[ $STATUS -eq 1 ] && ! grep -q "^1/2" locked.out'
+  check "unreadable file ($args): says why and what to do" 'grep -qF "Permission denied" locked.out && grep -qF "chown" locked.out'
+done
+chmod 600 "$WORK/locked/progress.json"
+check "unreadable file: left as it was, nothing moved aside" 'cmp -s "$WORK/locked/progress.json" locked.orig && [ "$(ls "$WORK/locked")" = progress.json ]'
 set +e
-printf 'a\n' | "$BIN" quiz --progress "$WORK/ro/progress.json" --count 2 > ro.out 2>&1
+printf 'a\n' | as_learner "$BIN" quiz --progress "$WORK/locked/new.json" --count 2 > ro.out 2>&1
 STATUS=$?
 set -e
-check "unwritable folder: exit 1 before any question" '[ $STATUS -eq 1 ] && ! grep -q "^1/2" ro.out && grep -q "^error: " ro.out'
-chmod 700 "$WORK/ro"
+check "unwritable folder: exit 1 before any question" '[ $STATUS -eq 1 ] && ! grep -q "^1/2" ro.out && grep -q "^error: .*Permission denied" ro.out'
+chmod 755 "$WORK/locked"
 
 # Two terminals on one file at once: every answer of both counts.
 SHARED="$WORK/shared.json"

@@ -1,9 +1,10 @@
 import Foundation
 
 /// FSRS-5, the Free Spaced Repetition Scheduler (version 5), the memory model Anki adopted:
-/// each card has a stability S (days until the chance of recall falls to 90 %) and a difficulty
-/// D (1 to 10); an answer updates both, and the next review is set for when the chance of
-/// recall is expected to fall to the learner's target retention.
+/// each card has a stability S (the days until the chance of recall falls to the curve's
+/// reference point, `retrievability(days: S, stability: S)`) and a difficulty D (1 to 10); an
+/// answer updates both, and the next review is set for when the chance of recall is expected to
+/// fall to the learner's target retention.
 ///
 /// Written from the formulas and the 19 default parameters published by the
 /// open-spaced-repetition project: the wiki page "The Algorithm" (FSRS-5 section) and the

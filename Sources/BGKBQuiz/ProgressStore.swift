@@ -45,6 +45,8 @@ public struct ProgressStore: Sendable {
     /// Every way loading or saving can fail; the description says what to do.
     public enum Failure: Error, CustomStringConvertible {
         case io(StoreError)
+        /// The file is there but cannot be read (permissions, a loop of links).
+        case unreadable(StoreError)
         case directory(String)
         case unusable(path: String, Problem)
         case unsavable(path: String, String)
@@ -52,6 +54,9 @@ public struct ProgressStore: Sendable {
         public var description: String {
             switch self {
             case let .io(error): return "\(error)"
+            case let .unreadable(error):
+                return "\(error); it was left as it is. If it belongs to another user (after a run under sudo), "
+                    + "give it back to yourself with chown, or pass --progress with another file."
             case let .directory(path): return "\(path) is a directory, not a progress file; pass --progress FILE"
             case let .unusable(path, problem):
                 return "the progress file \(path) \(problem); it was left as it is. "
@@ -65,7 +70,7 @@ public struct ProgressStore: Sendable {
     public func load() throws -> Loaded {
         if isDirectory(path) { throw Failure.directory(path) }
         let data: Data?
-        do { data = try SystemFile.read(path) } catch let error as StoreError { throw Failure.io(error) }
+        do { data = try SystemFile.read(path) } catch let error as StoreError { throw Failure.unreadable(error) }
         guard let data else { return Loaded(progress: QuizProgress(), notices: []) }
         switch ProgressStore.decode(data) {
         case let .success(decoded):

@@ -3,7 +3,7 @@ import Foundation
 
 /// The non-interactive outputs: `--stats` and `--list-topics`, as text that fits 80 columns.
 public enum QuizReport {
-    /// An interval this long (days) counts as learnt.
+    /// A card whose FSRS stability is at least this many days counts as learnt.
     public static let masteredInterval = 21.0
 
     public static func topics(bank: QuestionBank, corpus: Corpus) -> String {

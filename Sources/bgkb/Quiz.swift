@@ -70,7 +70,7 @@ extension BGKB {
             }
         }
 
-        /// 0.9 or 90 both mean 90 %; nil outside the range FSRS is used with.
+        /// A fraction, or the same as a percentage (0.9 or 90); nil outside the range FSRS is used with.
         func targetRetention(_ value: Double) -> Double? {
             let fraction = value > 1 ? value / 100 : value
             return QuizProgress.retentionRange.contains(fraction) ? fraction : nil
