@@ -204,6 +204,21 @@ set -e
 check "unwritable folder: exit 1 before any question" '[ $STATUS -eq 1 ] && ! grep -q "^1/2" ro.out && grep -q "^error: .*Permission denied" ro.out'
 chmod 755 "$WORK/locked"
 
+# A save that fails in the middle of a session (here another program replaced the file meanwhile):
+# the session stops at once with the reason, exits 1, and the other program's file is kept.
+MID="$WORK/mid.json"
+set +e
+(echo s; sleep 1.5; echo s; echo s) | "$BIN" quiz --progress "$MID" --seed 5 --count 3 > mid.out 2>&1 &
+MIDPID=$!
+sleep 0.75
+printf '{"other program": true}' > "$MID"
+wait $MIDPID
+STATUS=$?
+set -e
+check "failed save mid-session: exit 1" '[ $STATUS -eq 1 ]'
+check "failed save mid-session: says so and stops" 'grep -qF "progress not saved" mid.out && grep -qF "progress could not be saved" mid.out && ! grep -q "^3/3" mid.out'
+check "failed save mid-session: the other file is kept" '[ "$(cat "$MID")" = "{\"other program\": true}" ]'
+
 # Two terminals on one file at once: every answer of both counts.
 SHARED="$WORK/shared.json"
 slow() { for _ in $(seq "$1"); do echo s; sleep 0.05; done; }
