@@ -29,11 +29,16 @@ public struct Review: Hashable, Sendable, Codable {
     public var at: Date
     public var grade: Grade
     public var contentVersion: String
+    /// Which answer this is: the session's id and the answer's number in it. Two terminals can
+    /// give the same grade to the same question in the same second; merging keeps both because
+    /// their ids differ. Nil in files written before it existed.
+    public var id: String?
 
-    public init(at: Date, grade: Grade, contentVersion: String) {
+    public init(at: Date, grade: Grade, contentVersion: String, id: String? = nil) {
         self.at = at
         self.grade = grade
         self.contentVersion = contentVersion
+        self.id = id
     }
 }
 

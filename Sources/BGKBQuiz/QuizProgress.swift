@@ -35,8 +35,8 @@ public struct QuizProgress: Hashable, Sendable {
 
     /// Records an answer. Times are kept to the second, as the file keeps them, so an answer
     /// read back from the file is the same answer (two files merge by their answers).
-    public mutating func record(_ grade: Grade, for question: Question, at now: Date) {
-        let review = Review(at: Self.second(now), grade: grade, contentVersion: question.contentVersion)
+    public mutating func record(_ grade: Grade, for question: Question, at now: Date, id: String? = nil) {
+        let review = Review(at: Self.second(now), grade: grade, contentVersion: question.contentVersion, id: id)
         cards[question.id] = card(for: question).answered(review, retention: targetRetention)
     }
 
@@ -131,11 +131,14 @@ public struct SessionRecord: Hashable, Sendable, Codable {
     public var asked: Int
     public var correct: Int
     public var seed: UInt64
+    /// The session's id (as in its answers' ids); nil in files written before it existed.
+    public var id: String?
 
-    public init(at: Date, asked: Int, correct: Int, seed: UInt64) {
+    public init(at: Date, asked: Int, correct: Int, seed: UInt64, id: String? = nil) {
         self.at = QuizProgress.second(at)
         self.asked = asked
         self.correct = correct
         self.seed = seed
+        self.id = id
     }
 }

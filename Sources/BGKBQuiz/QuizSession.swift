@@ -33,10 +33,14 @@ public struct QuizSession {
         /// The terminal's height in rows: a question taller than this is shown a page at a time.
         /// Nil (piped output): no paging.
         public var pageHeight: Int?
+        /// Tells this session's answers from another terminal's when the two files merge.
+        public var sessionID: String
 
         public init(seed: UInt64, passMark: Int? = nil, echoInput: Bool = false, askConfidence: Bool = false,
                     topicTitles: [String: String] = [:], focusTopic: String? = nil, siteURL: String? = nil,
-                    startLine: String? = nil, pageHeight: Int? = nil) {
+                    startLine: String? = nil, pageHeight: Int? = nil,
+                    sessionID: String = String(UInt64.random(in: 0...UInt64.max), radix: 36)) {
+        self.sessionID = sessionID
             self.seed = seed
             self.passMark = passMark
             self.echoInput = echoInput
@@ -130,6 +134,7 @@ public struct QuizSession {
         }
 
         var index = 0
+        var answers = 0
         sessionLoop: while index < queue.count {
             let entry = queue[index]
             index += 1
@@ -161,7 +166,8 @@ public struct QuizSession {
                 let later = position == index ? "next" : "again after \(position - index) other question\(position - index == 1 ? "" : "s")"
                 terminal.write(lines(style.wrap("This one comes back \(later).", indent: "  ", hanging: "  "), tone: .dim))
             }
-            progress.record(grade, for: entry.question, at: clock())
+            answers += 1
+            progress.record(grade, for: entry.question, at: clock(), id: "\(settings.sessionID)-\(answers)")
             terminal.write(explanation(entry.question))
             guard save() else { break sessionLoop }
             if let stopAfter {
@@ -176,7 +182,8 @@ public struct QuizSession {
             result.passed = result.ending != .saveFailed && result.correct * 100 >= mark * max(result.planned, 1)
         }
         if result.ending != .saveFailed {
-            progress.sessions.append(SessionRecord(at: clock(), asked: result.asked, correct: result.correct, seed: settings.seed))
+            progress.sessions.append(SessionRecord(at: clock(), asked: result.asked, correct: result.correct, seed: settings.seed,
+                                                   id: settings.sessionID))
             _ = save()
         }
         terminal.write(summary(result))
