@@ -11,12 +11,16 @@ extension BGKB {
             commandName: "quiz",
             abstract: "Learn the rules: a quiz with spaced repetition.",
             discussion: """
-            Answer with a letter or number; ? shows a hint, s skips, q quits. Ctrl-C and end of \
-            input stop cleanly; progress is saved after every answer, in \
+            Answer with a letter or number; ? shows a hint, s skips, q quits. After a right \
+            answer, Enter says you knew it and h that you hesitated. Scheduling is FSRS-5: a \
+            missed question comes back after three others, a skipped one is due, and a \
+            question falls due when your chance of recalling it drops to the target retention. \
+            Ctrl-C and end of input stop cleanly; progress is saved after every answer, in \
             $XDG_DATA_HOME/bgkb/progress.json (or ~/.local/share/bgkb/progress.json); \
-            BGKB_PROGRESS or --progress choose another file. The knowledge is built into the \
-            binary; --content DIR uses a Content directory instead. With piped input, answers \
-            are read one per line and --pass-mark sets the exit status.
+            BGKB_PROGRESS or --progress choose another file. Two terminals on one file merge \
+            their answers; a file that is not usable progress is reported and left alone. The \
+            knowledge is built into the binary; --content DIR uses a Content directory instead. \
+            With piped input, answers are read one per line and --pass-mark sets the exit status.
             """
         )
 
@@ -29,10 +33,10 @@ extension BGKB {
         @Option(name: .long, help: "Seed for choosing and shuffling: the same seed and progress give the same session.")
         var seed: UInt64?
 
-        @Flag(name: .long, help: "Only questions that are due or were missed last time.")
+        @Flag(name: .long, help: "Only questions that are due (skipped ones included) or were missed last time.")
         var review = false
 
-        @Flag(name: .long, help: "Show what you have learnt, by topic, and exit.")
+        @Flag(name: .long, help: "Show accuracy, estimated retention and the questions due in the next 7 days, by topic, and exit (changes no file).")
         var stats = false
 
         @Flag(name: .long, help: "Start over: move the progress file aside (kept as a backup) and exit.")
