@@ -67,37 +67,42 @@ public struct TextStyle: Sendable {
                 lines.append(indent + line)
                 continue
             }
-            var current = indent
-            var hasCode = false
+            var lead = indent
+            var onLine: [String] = []
+            var used: Int { lead.count + onLine.reduce(0) { $0 + $1.count } }
+            func flush() {
+                lines.append((lead + onLine.joined()).trailingSpacesRemoved())
+                lead = continuation
+                onLine = []
+            }
+            func isBlank(_ token: String) -> Bool { token.allSatisfy(\.isWhitespace) }
             for token in TextStyle.tokens(line) {
-                if current.count + token.count <= width {
-                    if hasCode || !token.allSatisfy(\.isWhitespace) || current == indent {
-                        current += token
-                        hasCode = true
+                // A continuation line does not start with the spaces the break fell on.
+                if lead == continuation && onLine.isEmpty && isBlank(token) { continue }
+                if used + token.count <= width {
+                    onLine.append(token)
+                    continue
+                }
+                if isBlank(token) {
+                    flush()
+                    continue
+                }
+                if onLine.contains(where: { !isBlank($0) }) {
+                    // A closing mark does not start a line alone: the word before it goes along.
+                    var carried: [String] = []
+                    if token.count == 1, ".,;:)]}".contains(token), let last = onLine.last, !isBlank(last),
+                       onLine.filter({ !isBlank($0) }).count > 1, continuation.count + last.count + 1 <= width {
+                        carried = [onLine.removeLast()]
                     }
-                    continue
-                }
-                if token.allSatisfy(\.isWhitespace) {
-                    // A break here: the spaces are not carried to the next line.
-                    lines.append(current.trailingSpacesRemoved())
-                    current = continuation
-                    hasCode = false
-                    continue
-                }
-                if hasCode && current != continuation {
-                    lines.append(current.trailingSpacesRemoved())
-                    current = continuation
+                    flush()
+                    onLine = carried
                 }
                 for piece in TextStyle.pieces(token, room: width - continuation.count) {
-                    if current.count + piece.count > width {
-                        lines.append(current)
-                        current = continuation
-                    }
-                    current += piece
+                    if used + piece.count > width { flush() }
+                    onLine.append(piece)
                 }
-                hasCode = true
             }
-            lines.append(current.trailingSpacesRemoved())
+            flush()
         }
         return lines
     }

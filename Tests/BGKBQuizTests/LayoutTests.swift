@@ -46,6 +46,20 @@ import Testing
         #expect(!lines.contains { $0.hasSuffix("refr") })
     }
 
+    /// A full stop or closing bracket never starts a continuation line alone, at any width.
+    @Test func aClosingMarkTakesItsWordAlong() {
+        let code = "    // Written as if the handler ran elsewhere, like UIApplication's on main. (see below)"
+        for width in 40...80 {
+            let lines = TextStyle(width: width).listing(code)
+            for line in lines.dropFirst() {
+                let content = line.dropFirst(6)
+                #expect(!(content.count == 1 && ".,;:)]}".contains(content)), "width \(width): \(lines)")
+                #expect(!content.hasPrefix("."), "width \(width): \(lines)")
+            }
+            #expect(lines.joined().filter { !" ↳".contains($0) } == code.filter { $0 != " " })
+        }
+    }
+
     @Test func aShortLineIsLeftAlone() {
         #expect(TextStyle(width: 80).listing("let x = 1\n\tend") == ["    let x = 1", "        end"])
     }
