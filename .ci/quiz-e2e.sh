@@ -52,7 +52,7 @@ start() { # env-and-args...
   # Killing the last session stops the server; starting the next can race with that, so retry.
   local attempt
   for attempt in 1 2 3; do
-    if tmux new-session -d -s "$SESSION" -x 80 -y 50 \
+    if tmux new-session -d -s "$SESSION" -x 80 -y "${ROWS:-50}" \
       "cd '$WORK' && env BGKB_PROGRESS='$WORK/progress.json' $* ; echo \"[exit \$?]\"; sleep 60" 2>/dev/null; then
       return 0
     fi
@@ -159,6 +159,19 @@ tmux send-keys -t "$SESSION" C-d
 check "b then Ctrl-D is not submitted" 'wait_for "\"b\" was not taken as an answer"'
 check "and ends with nothing asked" 'wait_for "End of input after 0 of 3"'
 check "nothing recorded" '[ "$(grep -c "\"grade\"" "$PROGRESS")" -eq "$BEFORE" ]'
+
+# 6b. A question taller than the terminal is shown a screenful at a time. Skip until one comes.
+ROWS=16 start "$BIN" quiz --progress "$WORK/paged.json" --seed 7 --count 40
+check "the session starts with the due line" 'wait_for "1/40" && pane | head -n 1 | grep -q "^0 due, "'
+for _ in $(seq 40); do
+  if pane | grep -qF -- "-- more ("; then break; fi
+  tmux send-keys -t "$SESSION" s Enter
+  sleep 0.3
+done
+check "a tall question is paged" 'wait_for "-- more ("'
+check "the question's first line is still on screen at the pager" 'tmux capture-pane -p -t "$SESSION" | grep -Eq "^[0-9]+/[0-9]+  " && tmux capture-pane -p -t "$SESSION" | grep -qF -- "-- more ("'
+tmux send-keys -t "$SESSION" q Enter
+check "q at the pager quits" 'wait_for "[exit 0]"'
 
 # 7. Files that are not usable progress are reported, exit 1, and are left exactly as they are.
 bad_file() { # name, contents, expected message
