@@ -39,3 +39,38 @@ import Testing
         #expect(printed.time == finish)
     }
 }
+
+/// An `around` expectation on a print that ran at another time says when it ran.
+@Suite struct AroundMessageTests {
+    @Test func aPrintAtAnotherTimeIsNamedWithItsTime() throws {
+        let s = try #require(scenario("""
+            on applicationDidEnterBackground {
+              let id = beginBackgroundTask(withName: "x")
+              work 5s
+              print("saved")
+              endBackgroundTask(id)
+            }
+            expect printed "saved" around 30s
+            """))
+        let explorer = Explorer(scenario: s)
+        let reason = try #require(explorer.failure(explorer.nominalSchedule))
+        #expect(reason.contains("around 30s, it ran at 6s"), "\(reason)")
+        #expect(!reason.contains("did not"), "\(reason)")
+    }
+
+    @Test func aPrintThatNeverRanSaysSo() throws {
+        let s = try #require(scenario("""
+            var go = false
+            on applicationDidEnterBackground {
+              if go {
+                print("saved")
+              }
+              go = false
+            }
+            expect printed "saved" around 30s
+            """))
+        let explorer = Explorer(scenario: s)
+        let reason = try #require(explorer.failure(explorer.nominalSchedule))
+        #expect(reason.contains("to run, it did not"), "\(reason)")
+    }
+}

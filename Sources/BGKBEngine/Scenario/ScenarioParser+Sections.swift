@@ -134,27 +134,16 @@ extension ScenarioParser {
         advance()
         let start = place
         // `expect done && !cancelled`: a condition on the app's variables at the end of the run.
-        if case let .identifier(name) = current.kind, globalsByName[name] != nil || isSymbol("!") {
-            _ = name
-            let startPosition = position
-            guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
-                skipToLineEnd(); return
-            }
-            _ = startPosition
-            let text = sourceText(line: line)
-            var expectation = Expectation(kind: .state(text), around: nil, line: line)
-            expectation.condition = condition
-            scenario.expectations.append(expectation)
-            endStatement()
-            return
-        }
-        if isSymbol("!") || isSymbol("(") {
+        let isCondition: Bool
+        if case let .identifier(name) = current.kind { isCondition = globalsByName[name] != nil } else { isCondition = false }
+        if isCondition || isSymbol("!") || isSymbol("(") {
             guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
                 skipToLineEnd(); return
             }
             var expectation = Expectation(kind: .state(sourceText(line: line)), around: nil, line: line)
             expectation.condition = condition
             scenario.expectations.append(expectation)
+            expectationPlaces.append(start)
             endStatement()
             return
         }
@@ -169,7 +158,14 @@ extension ScenarioParser {
         case "running": kind = .running
         case "terminated":
             var code: String?
-            if case let .hex(text) = current.kind { code = text; advance() }
+            if case let .hex(text) = current.kind {
+                if !Reason.terminationCodes.contains(text) {
+                    fail("the app is never terminated with \(text): the codes are \(Reason.terminationCodes.joined(separator: " and ")), so this expectation can never hold",
+                         id: "scenario-impossible-expectation")
+                }
+                code = text
+                advance()
+            }
             kind = .terminated(code: code)
         case "crash":
             var text: String?
@@ -207,6 +203,57 @@ extension ScenarioParser {
             around = duration("after 'around'")
         }
         scenario.expectations.append(Expectation(kind: kind, around: around, line: line))
+        expectationPlaces.append(start)
         endStatement()
+    }
+
+    /// Expectations that no run can meet: a text no `print` in the scenario prints (compared
+    /// exactly, as a run compares it), and a condition on a variable no statement assigns (it
+    /// could only ever read the initial value). Checked once every statement is parsed.
+    mutating func checkExpectationsCanHold() {
+        var printed: Set<String> = []
+        var assigned: Set<Int32> = []
+        for statement in scenario.statements {
+            switch statement.kind {
+            case let .print(text): printed.insert(scenario.strings[Int(text)])
+            case let .assign(.global(index), _), let .add(.global(index), _): assigned.insert(index)
+            default: break
+            }
+        }
+        for (expectation, place) in zip(scenario.expectations, expectationPlaces) {
+            if case let .printed(text) = expectation.kind, !printed.contains(text) {
+                let near = printed.first { $0.lowercased() == text.lowercased() }
+                let hint = near.map { ": the scenario prints \"\($0)\" (the comparison is case-sensitive)" } ?? ": no print in the scenario prints it"
+                fail("expect printed \"\(text)\" can never hold\(hint)", at: place, id: "scenario-impossible-expectation")
+            }
+            guard let condition = expectation.condition else { continue }
+            for global in Self.globalsRead(by: condition) where !assigned.contains(global) {
+                let name = scenario.globals[Int(global)].name
+                fail("`\(name)` is never assigned, so this condition only reads its initial value: assign it where the work happens, or expect something else",
+                     at: place, id: "scenario-impossible-expectation")
+            }
+        }
+    }
+
+    /// The globals a condition reads, in the order it reads them, each once.
+    static func globalsRead(by condition: Condition) -> [Int32] {
+        var found: [Int32] = []
+        func visit(_ expression: Expression) {
+            switch expression {
+            case let .read(.global(index)), let .unwrap(.global(index)):
+                if !found.contains(index) { found.append(index) }
+            default: break
+            }
+        }
+        func visit(_ condition: Condition) {
+            switch condition {
+            case let .compare(left, _, right): visit(left); visit(right)
+            case let .truthy(expression): visit(expression)
+            case let .not(inner): visit(inner)
+            case let .and(left, right), let .or(left, right): visit(left); visit(right)
+            }
+        }
+        visit(condition)
+        return found
     }
 }

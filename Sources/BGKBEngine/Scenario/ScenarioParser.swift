@@ -26,6 +26,8 @@ public struct ScenarioParser {
     /// Whether the code being read runs on the main actor (a UIKit delegate method, a block on
     /// main, a `Task` started there), so a `Task { }` it starts does too.
     var onMainActor = true
+    /// Where each of `scenario.expectations` starts, for diagnostics found after parsing.
+    var expectationPlaces: [Scenario.Place] = []
 
     /// Parses `text`. `origin` is where its first line sits in its Content file, so diagnostics
     /// read `path:line:column` there.
@@ -161,6 +163,7 @@ public struct ScenarioParser {
             parseTopLevel()
             if position == before { advance() }
         }
+        checkExpectationsCanHold()
         if scenario.expectations.isEmpty {
             fail("an example needs at least one `expect` line (for example `expect suspended`)",
                  at: .init(line: 1, column: 1), id: "scenario-no-expectation")

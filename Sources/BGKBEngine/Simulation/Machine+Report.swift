@@ -263,11 +263,18 @@ extension Machine {
             for raw in trace where near(raw.time, expectation.around) && event(raw).detail.contains(text) { return nil }
             return "expected the run to log \"\(text)\", it did not (\(modelOutcome.description))"
         case let .printed(text):
+            var ranAt: [Double] = []
             for raw in trace {
                 if case let .step(statement, _) = raw.note, case let .print(string) = scenario.statements[Int(statement)].kind,
-                   scenario.strings[Int(string)] == text, near(raw.time, expectation.around) {
-                    return nil
+                   scenario.strings[Int(string)] == text {
+                    if near(raw.time, expectation.around) { return nil }
+                    if !ranAt.contains(raw.time) { ranAt.append(raw.time) }
                 }
+            }
+            if let around = expectation.around, !ranAt.isEmpty {
+                // It ran, at another time: say when, not that it did not run.
+                let times = ranAt.prefix(3).map(formatSeconds).joined(separator: ", ") + (ranAt.count > 3 ? ", ..." : "")
+                return "expected print(\"\(text)\") around \(formatSeconds(around)), it ran at \(times) (\(modelOutcome.description))"
             }
             return "expected print(\"\(text)\") to run, it did not (\(modelOutcome.description))"
         case .state:

@@ -30,6 +30,9 @@ enum Reason: Sendable, Hashable {
     case stepLimit
     case unbalancedGroupLeave
 
+    /// Every code `code` gives: an expectation of any other can never hold.
+    static let terminationCodes = ["0x8badf00d", "0xbada5e47"]
+
     var code: String? {
         switch self {
         case .leakedTask, .expiryHandlerTooSlow, .expiryHandlersBlocked, .didEnterBackgroundTooSlow,
