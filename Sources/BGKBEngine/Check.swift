@@ -111,7 +111,8 @@ public struct VerdictRecord: Hashable, Sendable {
                                   ("assertions", Double(c.assertionLimit)), ("refresh", c.refreshTaskBudget),
                                   ("processing", c.processingTaskBudget), ("grace", c.bgTaskCompletionGrace),
                                   ("push", c.pushCompletionLimit), ("pendingRefresh", Double(c.pendingRefreshLimit)),
-                                  ("pendingProcessing", Double(c.pendingProcessingLimit))] {
+                                  ("pendingProcessing", Double(c.pendingProcessingLimit)), ("urlSessionEvents", c.urlSessionEventsLimit),
+                                  ("continuedProgress", c.continuedProgressLimit)] {
                 text += "\(name)=\(value.bitPattern)\u{0}"
             }
             text += "preemption=\(options.preemptionBound) random=\(options.randomSchedules) max=\(options.maxRuns) budgets="
