@@ -72,6 +72,20 @@ import Testing
             at 60s: app enters background
             expect printed "later"
             """, outcome: "suspended", event: "print(\"later\")", at: 14),
+        Case(name: "a wait's timeout stands still while the app is suspended", text: """
+            on didFinishLaunching {
+              DispatchQueue.global().async {
+                let sem = DispatchSemaphore(value: 0)
+                _ = sem.wait(timeout: .now() + 10)
+                print("gave up")
+              }
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 5s: app enters foreground
+            at 60s: app enters background
+            expect printed "gave up"
+            """, outcome: "suspended", event: "print(\"gave up\")", at: 14),
         Case(name: "a semaphore signalled from a queue releases main", text: """
             on applicationDidEnterBackground {
               let sem = DispatchSemaphore(value: 0)

@@ -252,6 +252,19 @@ extension Machine {
         return next
     }
 
+    /// A timed wait's timeout, like a timer, counts only time the app runs.
+    mutating func thawWaitTimeouts(by frozen: Double) {
+        for index in threads.indices {
+            switch threads[index].blocked {
+            case let .semaphore(semaphore, until) where until > suspendedAt:
+                threads[index].blocked = .semaphore(semaphore, until: until + frozen)
+            case let .group(group, until) where until > suspendedAt:
+                threads[index].blocked = .group(group, until: until + frozen)
+            default: break
+            }
+        }
+    }
+
     private mutating func leave(_ index: Int32) {
         guard objects.groups[Int(index)].count > 0 else {
             crash(.unbalancedGroupLeave)

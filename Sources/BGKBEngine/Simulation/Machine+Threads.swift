@@ -47,6 +47,7 @@ extension Machine {
         for index in threads.indices where threads[index].wake > suspendedAt {
             threads[index].wake += frozen
         }
+        thawWaitTimeouts(by: frozen)
     }
 
     // MARK: Threads
