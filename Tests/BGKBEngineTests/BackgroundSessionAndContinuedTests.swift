@@ -110,6 +110,56 @@ import Testing
             at 60s: background URLSession "com.example.bg" finishes
             expect suspended
             """, intent: .breaks, shows: "carries on only uploads from a file"),
+        Case(name: "a force quit cancels the session's transfers", text: session + """
+            at 0s: app launches
+            at 1s: app enters background
+            at 10s: user force quits app
+            at 60s: background URLSession "com.example.bg" finishes
+            expect log "cancels the session's transfers"
+            expect log "nothing finishes"
+            expect suspended
+            """, intent: .follows),
+        Case(name: "after a force quit the app is not relaunched for its session", text: session + """
+            on urlSessionDidFinishEvents {
+              DispatchQueue.main.async {
+                savedHandler?()
+              }
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 10s: user force quits app
+            at 60s: background URLSession "com.example.bg" finishes
+            expect completion handler called
+            """, intent: .breaks, shows: "never called it"),
+        Case(name: "a force quit drops a queued continued request", text: continued + """
+              try? BGTaskScheduler.shared.submit(request)
+            }
+            system cannot run continued processing now
+            at 0s: app launches
+            at 2s: export()
+            at 5s: app enters background
+            at 10s: user force quits app
+            at 20s: system launches "com.example.export.1"
+            expect log "force quit"
+            expect suspended
+            """, intent: .follows),
+        Case(name: "no refresh launch after a force quit until the user opens the app", text: """
+            Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.refresh"]
+            on didFinishLaunching {
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
+                print("refreshed")
+                task.setTaskCompleted(success: true)
+              }
+            }
+            on applicationDidEnterBackground {
+              try? BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 10s: user force quits app
+            at 1h: system launches "com.example.refresh"
+            expect printed "refreshed"
+            """, intent: .breaks, shows: "force quit the app"),
         Case(name: "continued processing submitted in the foreground reports progress and completes", text: continued + """
               try? BGTaskScheduler.shared.submit(request)
             }

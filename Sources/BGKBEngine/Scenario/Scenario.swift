@@ -191,6 +191,8 @@ public struct TimelineItem: Sendable, Hashable {
         case call(String)
         /// `background URLSession "id" finishes`: the transfers of that session are done.
         case urlSessionFinishes(String)
+        /// `user force quits app`: removed in the app switcher.
+        case forceQuit
     }
     public var time: Double
     public var event: Event

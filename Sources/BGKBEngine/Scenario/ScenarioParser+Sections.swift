@@ -42,6 +42,7 @@ extension ScenarioParser {
         case "app enters foreground", "app returns to foreground", "user returns to app": item.event = .enterForeground
         case "push arrives", "a push arrives", "background push arrives", "silent push arrives": item.event = .push
         case "system terminates app", "system terminates the app", "system reclaims app": item.event = .reclaim
+        case "user force quits app", "user force quits the app", "user swipes app away": item.event = .forceQuit
         default:
             if words.count == 3, words[0].text == "system", words[1].text == "launches", case let .string(id) = words[2].kind {
                 item.event = .systemLaunches(id)
@@ -55,7 +56,7 @@ extension ScenarioParser {
                 item.event = .call(name)
                 item.function = function
             } else {
-                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system terminates app, system launches \"identifier\" background URLSession \"id\" finishes or a function call such as sendData()", at: start)
+                fail("unknown timeline event '\(phrase)': use app launches, app enters background, app enters foreground, push arrives, system terminates app, system launches \"identifier\" background URLSession \"id\" finishes, user force quits app or a function call such as sendData()", at: start)
                 return
             }
         }

@@ -20,6 +20,8 @@ struct MachineObjects {
     var deliveries: [Delivery] = []
     /// Deliveries whose completion handler the app still owes: they hold the app up.
     var urlSessionHolds = 0
+    /// The user force quit the app and has not launched it since: no background launches.
+    var forceQuit = false
 
     // Continued processing (Machine+ContinuedProcessing.swift).
     var continuedRequests: [ContinuedRequest] = []
@@ -79,6 +81,7 @@ struct MachineObjects {
         transfers.removeAll(keepingCapacity: true)
         deliveries.removeAll(keepingCapacity: true)
         urlSessionHolds = 0
+        forceQuit = false
         continuedRequests.removeAll(keepingCapacity: true)
         continuedTasks.removeAll(keepingCapacity: true)
     }
@@ -327,6 +330,9 @@ enum ObjectNote: Sendable {
     case continuedQueued(request: Int32)
     case continuedFromBackground(request: Int32)
     case continuedStalled(task: Int32)
+    case forceQuit
+    case transfersCancelled(identifier: Int32)
+    case notAfterForceQuit
 
     var isWarning: Bool {
         switch self {

@@ -77,6 +77,7 @@ extension Machine {
             pushes.append(false)
             let index = Int32(pushes.count - 1)
             record(-1, .pushArrived(push: index))
+            if objects.forceQuit { record(-1, .objects(.notAfterForceQuit)); return }
             if !wakeForBackgroundWork(.timeline(-1)) { return }
             deliverPush(index)
         case .systemLaunches:
@@ -88,6 +89,8 @@ extension Machine {
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .plain))
         case let .urlSessionFinishes(name):
             urlSessionFinishes(name)
+        case .forceQuit:
+            forceQuit()
         }
     }
 
@@ -109,7 +112,7 @@ extension Machine {
 
     /// The process ends quietly (memory pressure while suspended); the system keeps its own
     /// state (pending requests), the app loses everything else.
-    private mutating func reclaim() {
+    mutating func reclaim() {
         for index in threads.indices {
             threads[index].frames.removeAll(keepingCapacity: true)
             threads[index].pending.removeAll(keepingCapacity: true)
@@ -148,6 +151,8 @@ extension Machine {
 
     mutating func launch() {
         setState(.launching)
+        // Background launches resume once the user opens the app again.
+        if launchedByUser { objects.forceQuit = false }
         makeObjectGlobals()
         if let block = didFinishLaunchingHandler {
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didFinishLaunching))
@@ -392,6 +397,7 @@ extension Machine {
 
     /// `identifier`: the launched name's index in `scenario.strings`, -1 when no string has it.
     private mutating func systemLaunch(_ identifier: Int32) {
+        if objects.forceQuit { record(-1, .bgNotLaunched(identifier: identifier, why: .forceQuit)); return }
         if startQueuedContinued(identifier) { return }
         guard identifier >= 0,
               let position = pendingRequests.firstIndex(where: { requests[Int($0)].identifier == identifier }) else {

@@ -203,8 +203,30 @@ extension Machine {
         case let .continuedQueued(index): return (.system, request(index), "the system cannot run \"\(request(index))\" now: the request is queued (strategy .queue)")
         case let .continuedFromBackground(index):
             return (.log, request(index), "submit(\"\(request(index))\") fails: a continued processing request is accepted only from the foreground")
+        case .forceQuit: return (.system, nil, "the user removes the app in the app switcher: the process ends")
+        case let .transfersCancelled(identifier):
+            return (.system, session(identifier), "the system cancels the session's transfers (NSURLErrorCancelledReasonUserForceQuitApplication)")
+        case .notAfterForceQuit: return (.system, nil, "not delivered: the user force quit the app")
         case let .continuedStalled(task):
             return (.system, string(bgTasks[Int(task)].identifier), "\"\(string(bgTasks[Int(task)].identifier))\" reported no progress for \(formatSeconds(constants.continuedProgressLimit)): the system ends it")
         }
+    }
+}
+
+extension Machine {
+    /// `user force quits app`: the process ends as a reclaim does; the system also cancels the
+    /// background sessions' transfers, drops queued continued processing requests and launches
+    /// the app for nothing in the background until the user opens it again (S18, S19).
+    mutating func forceQuit() {
+        guard state != .terminated, state != .notRunning else { return }
+        record(-1, .objects(.forceQuit))
+        reclaim()
+        for index in objects.transfers.indices where objects.transfers[index].count > 0 {
+            objects.transfers[index].count = 0
+            objects.transfers[index].fromData = 0
+            record(-1, .objects(.transfersCancelled(identifier: objects.transfers[index].identifier)))
+        }
+        pendingRequests.removeAll { objects.isContinued(request: $0) }
+        objects.forceQuit = true
     }
 }

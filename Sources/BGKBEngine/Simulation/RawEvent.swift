@@ -92,4 +92,5 @@ enum NotLaunched: String, Sendable {
     case needsNetwork = "it requires network connectivity"
     case inForeground = "the app is in the foreground"
     case terminated = "the app was terminated"
+    case forceQuit = "the user force quit the app and has not opened it since"
 }
