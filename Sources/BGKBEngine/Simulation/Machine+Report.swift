@@ -129,6 +129,8 @@ extension Machine {
             return make(.taskBegan, "activity \(activity + 1)", "performExpiringActivity calls its block with expired = \(expired)")
         case let .activityEnded(activity): return make(.taskEnded, "activity \(activity + 1)", "the expiring activity ends")
         case .forcedExpiry: return make(.system, nil, "the system ends background time early")
+        case let .timelineSkipped(item, state):
+            return make(.system, nil, "\(timelineText(item)) does not apply while the app is \(state.rawValue): nothing happens")
         }
     }
 
@@ -280,6 +282,19 @@ extension Machine {
             if launched > 0 && bgTasks.allSatisfy({ $0.completed && $0.success }) && pushes.allSatisfy({ $0 }) { return nil }
             if launched == 0 { return "expected a task to complete, but the system launched none" }
             return "expected every launched task to complete successfully, it did not (\(modelOutcome.description))"
+        }
+    }
+
+    /// A timeline item as the scenario writes it, without its time.
+    func timelineText(_ item: Int32) -> String {
+        switch scenario.timeline[Int(item)].event {
+        case .launch: return "app launches"
+        case .enterBackground: return "app enters background"
+        case .enterForeground: return "app enters foreground"
+        case .push: return "push arrives"
+        case .reclaim: return "system terminates app"
+        case let .systemLaunches(identifier): return "system launches \"\(identifier)\""
+        case let .call(name): return "\(name)()"
         }
     }
 }

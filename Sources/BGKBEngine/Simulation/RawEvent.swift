@@ -66,6 +66,8 @@ enum Note: Sendable {
     case activityStarted(activity: Int32, expired: Bool)
     case activityEnded(activity: Int32)
     case forcedExpiry
+    /// A timeline event that cannot apply in the app's state when it comes: it does nothing.
+    case timelineSkipped(item: Int32, state: AppState)
 
     /// Logged by iOS: counts as a warning the scenario must expect.
     var isWarning: Bool {
