@@ -20,7 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -41,7 +40,6 @@ let package = Package(
             name: "BGKBSite",
             dependencies: [
                 "BGKBModel", "BGKBEngine", "BGKBMarkdown",
-                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
@@ -64,8 +62,8 @@ let package = Package(
         /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
         .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"], linkerSettings: [tcmalloc]),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
-                                                       .product(name: "Mustache", package: "swift-mustache")]),
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown"
+                                                      ]),
         /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
         .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
         /// Simulated events per second and wall time of checking scenarios (run in release).

@@ -23,12 +23,6 @@ public enum SiteBuilder {
         SiteStep("Atom feed", AtomFeed.render),
     ]
 
-    /// Compiles the page templates now (once per process; every build uses them). The CLI calls
-    /// it on another thread while Content loads, so the build's serial context step does not.
-    public static func compileTemplates() {
-        _ = Templates.shared
-    }
-
     public static func build(corpus: Corpus, verdicts: [ExampleVerdict],
                              configuration: SiteConfiguration = SiteConfiguration()) -> SiteBuild {
         let sink = SiteSink()
@@ -71,7 +65,7 @@ public enum SiteBuilder {
         // share of its time the engine's CPU accounts for (`ExampleLedger.examplesTime`).
         let (early, rulePages) = ledger.examplesTime
         var examples = Duration.zero
-        for (name, share) in [("context and templates", early), ("rule pages", rulePages)] {
+        for (name, share) in [("context", early), ("rule pages", rulePages)] {
             guard let index = site.steps.firstIndex(where: { $0.name == name }) else { continue }
             let taken = min(share, site.steps[index].duration)
             site.steps[index].duration -= taken
@@ -91,10 +85,7 @@ public enum SiteBuilder {
         var site = SiteBuild()
         let start = clock.now
         let context = context()
-        for error in context.templates.errors {
-            site.diagnostics.error("site-template", error, at: nil)
-        }
-        site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
+        site.steps.append(StepReport(name: "context", fileCount: 0, duration: clock.now - start))
         context.ledger?.finishEarly()
         typealias Result = (output: StepOutput, duplicates: [String], report: StepReport)
         @Sendable func run(_ step: SiteStep) -> Result {

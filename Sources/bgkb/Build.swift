@@ -40,8 +40,6 @@ extension BGKB {
             let clock = ContinuousClock()
             let started = clock.now
             let err = DiagnosticPrinter.standardError
-            // Compiled beside the load rather than in the context step, where nothing runs beside it.
-            DispatchQueue.global().async { SiteBuilder.compileTemplates() }
 
             let loaded = try options.loadValid()
             let loadTime = clock.now - started

@@ -3,8 +3,6 @@ import Testing
 @testable import BGKBSite
 
 @Suite struct TimelineSVGTests {
-    let templates = Templates()
-
     /// A timeline laid out and written as a rule page writes it.
     static func drawn(_ trace: SimulationTrace, id: String, title: String) -> (svg: String, list: String, description: String) {
         let layout = TimelineSVG.Layout(trace: trace)
