@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBModel
 import Dispatch
 import Foundation

@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBMarkdown
 import Foundation
 import BGKBModel

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BGKBExamples
 import BGKBModel
 import BGKBSite
 import Foundation

@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBModel
 
 /// A page per rule: the statement, why it matters, numbers, APIs, simulated examples with their
@@ -36,22 +37,7 @@ enum RulePage {
         }
         // The streaming build: run this rule's examples now and drop their traces as soon as
         // the page is written, so at most a few rules' traces are in memory at once.
-        var verdicts: [String: ExampleVerdict] = [:]
-        var exampleDiagnostics = Diagnostics()
-        // The first rules' examples ran while the build made its context (`startEarly`).
-        var engineCPU = Duration.zero
-        let results: [(ExampleVerdict?, Diagnostics)]
-        if let early = ledger.takeEarly(index) {
-            results = early
-        } else {
-            let start = CPUClock.thread
-            results = rule.examples.map { ExampleRunner.check($0, cache: ledger.cache) }
-            engineCPU = CPUClock.thread - start
-        }
-        for (verdict, found) in results {
-            exampleDiagnostics.append(contentsOf: found)
-            if let verdict { verdicts[verdict.example.identifier] = verdict }
-        }
+        let (verdicts, exampleDiagnostics) = ledger.check(rule: index, rule)
         // The page's prose, parsed to render it, also gives the search index its text.
         var plainTexts: [String]? = feed == nil ? nil : []
         let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts, plainTexts: &plainTexts)
@@ -59,8 +45,7 @@ enum RulePage {
         if let feed, let plainTexts {
             feed.deliver(index, SearchPage.entry(rule, index: index, path: path, text: plainTexts.joined(separator: " "), context: context))
         }
-        ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
-                      work: ExampleWork(verdicts.values), engineCPU: engineCPU)
+        ledger.record(rule: index, verdicts: verdicts, diagnostics: exampleDiagnostics)
         return diagnostics
     }
 
@@ -437,31 +422,13 @@ enum RulePage {
         w.markup("</li>\n")
     }
 
-    /// The engine's one-line summary without the trailing `[schedule]`, which the page shows
-    /// on its own line.
+    /// The engine's one-line summary without the trailing ` [schedule]`, which the page shows on
+    /// its own line. Compared as Characters: a summary whose last Character merges with the space
+    /// (after a prepended mark) keeps its suffix.
     static func shortSummary(_ verdict: ExampleVerdict) -> String {
         guard let schedule = verdict.counterexample?.schedule, !schedule.isEmpty else { return verdict.summary }
-        // By bytes when the byte before ` [` is ASCII: a Character boundary then falls there
-        // (only a non-ASCII prepended mark joins a space to what precedes it), so a suffix of
-        // bytes is one of Characters (comparing and counting Characters cost 2,600 instructions).
-        let summary = verdict.summary.utf8, tail = schedule.utf8
-        let length = tail.count + 3
-        if summary.count >= length {
-            let start = summary.index(summary.endIndex, offsetBy: -length)
-            if start == summary.startIndex || summary[summary.index(before: start)] < 0x80 {
-                let open = summary.index(start, offsetBy: 2), close = summary.index(before: summary.endIndex)
-                let matches = summary[start] == UInt8(ascii: " ") && summary[summary.index(after: start)] == UInt8(ascii: "[")
-                    && summary[close] == UInt8(ascii: "]") && summary[open..<close].elementsEqual(tail)
-                guard matches else { return verdict.summary }
-                return String(verdict.summary.utf8[..<start]) ?? verdict.summary
-            }
-        }
-        return shortSummaryByCharacter(summary: verdict.summary, schedule: schedule)
-    }
-
-    static func shortSummaryByCharacter(summary: String, schedule: String) -> String {
         let suffix = " [\(schedule)]"
-        return summary.hasSuffix(suffix) ? String(summary.dropLast(suffix.count)) : summary
+        return verdict.summary.hasSuffix(suffix) ? String(verdict.summary.dropLast(suffix.count)) : verdict.summary
     }
 
     static func numberText(_ number: StatedNumber) -> String {

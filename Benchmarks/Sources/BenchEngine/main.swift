@@ -1,6 +1,7 @@
 import BGKBContent
 import BGKBEngine
 import BGKBModel
+import ScenarioSamples
 import Foundation
 
 // Benchmark, not a test: prints simulated events per second (full exploration of every sample,
