@@ -133,7 +133,7 @@ public final class ExampleLedger: @unchecked Sendable {
     private let earlyDone = DispatchSemaphore(value: 0)
 
     /// At most this many rules run early: their verdicts (traces included) wait in memory for
-    /// their pages.
+    /// their pages, so the number bounds that memory.
     public static let earlyLimit = 512
 
     /// Starts running the examples of `rules`, first rule first, on another thread, until

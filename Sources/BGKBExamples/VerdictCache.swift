@@ -166,7 +166,7 @@ public final class VerdictCache: @unchecked Sendable {
         return bytes
     }
 
-    /// Works on bytes: a rebuild reads tens of thousands of records before its first page.
+    /// Works on bytes: a rebuild reads every record before its first page.
     static func decode(_ data: Data) -> Result<[UInt64: VerdictRecord], Problem> {
         data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
     }

@@ -44,7 +44,7 @@ public enum SiteBuilder {
 
     /// The CLI's build: like `build(corpus:verdicts:configuration:writingInto:)`, but the rule pages
     /// run their own examples and each rule's traces are dropped as soon as its page is written, so
-    /// the verdicts of 20,000 examples are never all in memory. The examples' diagnostics (what
+    /// the verdicts of every example are never all in memory at once. The examples' diagnostics (what
     /// `ExampleRunner.run` reports) come back in `site.exampleDiagnostics`, in corpus order; when
     /// they hold an error the caller discards the staging, as it does for the site's own errors.
     /// With `cache`, examples an earlier build explored are not explored again (`VerdictCache`).
@@ -137,9 +137,8 @@ public enum SiteBuilder {
             results.append(header("pages made alongside them", made, time))
             results += made
             let afterStart = clock.now
-            // The verdict cache needs every verdict too: encoded beside these pages (two of them,
-            // on two cores, each a few milliseconds) instead of alone after them, with the other
-            // core idle.
+            // The verdict cache needs every verdict too: it is encoded beside these pages, on
+            // another core, rather than alone after them.
             let cacheBox = ResultsBox<UInt8>()
             if let cache = ledger.cache {
                 DispatchQueue.global().async {

@@ -7,8 +7,8 @@ enum RulePage {
     static func renderAll(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         // Pages are independent, so they render on every core and go to the sink (disk) as soon as
         // each is made; only their diagnostics come back, merged in corpus order, so the output
-        // does not depend on thread timing. Positions, not `(index, rule)` pairs: pairing copied
-        // every rule (a retain per field) up front and released them all at the end.
+        // does not depend on thread timing. Rules are read by position from the corpus, not
+        // copied into pairs.
         // The streaming build's pages also write the search index (`SearchIndexFeed`).
         let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink)
         let results = ParallelMap.map(Array(context.corpus.rules.indices)) { index -> Diagnostics? in

@@ -49,8 +49,8 @@ enum SearchPage {
         var r: Bool     // removed
 
         /// The entry as JSONEncoder writes it with sorted keys and unescaped slashes (a test
-        /// holds the two equal), straight into bytes: encoding 10,000 entries with JSONEncoder
-        /// held four copies of a 20 MB index at once and took a third of a second.
+        /// holds the two equal), straight into bytes, so the index is written a batch at a time
+        /// and never held whole.
         func write(into json: inout JSONBytes) {
             json.raw("{\"a\":"); json.strings(a)
             json.raw(",\"c\":"); json.strings(c)
@@ -81,7 +81,7 @@ enum SearchPage {
             """)
         }
         // The streaming build's rule pages write the index (`SearchIndexFeed`). Otherwise it goes
-        // to the sink a batch of rules at a time: at 10,000 rules it is 20 MB.
+        // to the sink a batch of rules at a time: it is the largest file of a large corpus.
         if context.ledger == nil {
             output.streamed(SitePaths.searchIndex, new: sink.stream(SitePaths.searchIndex) { write in indexScript(context, write: write) })
         }
@@ -116,8 +116,8 @@ enum SearchPage {
         while batchStart < rules.count {
             let batch = Array(batchStart..<min(rules.count, batchStart + 512))
             batchStart += batch.count
-            // Parsing each rule's Markdown for its plain text is the cost here, and rules are
-            // independent: on every core, each entry written to its own bytes.
+            // Rules are independent: their entries (each parsing the rule's Markdown for its
+            // plain text) are made on every core, each into its own bytes.
             let entries: [[UInt8]] = ParallelMap.map(batch) { index -> [UInt8] in
                 let rule = rules[index]
                 guard let path = context.rulePath(rule.id) else { return [] }
@@ -225,8 +225,8 @@ struct JSONBytes {
 }
 
 /// The streaming build's search index, written by the rule pages: each page hands in its rule's
-/// entry (`SearchPage.entry`, its text from the parse that rendered the page's prose, where a
-/// second parse of the same Markdown cost as much again), and entries go out in Content order
+/// entry (`SearchPage.entry`, its text from the parse that rendered the page's prose, so the
+/// Markdown is parsed once), and entries go out in Content order
 /// as soon as the ones before them are in. Pages render in that order on every core, so only
 /// the few entries a core is ahead by wait here. The bytes are `SearchPage.indexScript`'s.
 final class SearchIndexFeed: @unchecked Sendable {
