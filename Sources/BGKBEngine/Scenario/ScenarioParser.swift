@@ -168,7 +168,10 @@ public struct ScenarioParser {
             fail("an example needs at least one `expect` line (for example `expect suspended`)",
                  at: .init(line: 1, column: 1), id: "scenario-no-expectation")
         }
-        // The user opens the app at 0 s unless the timeline starts with something that launches it.
+        // Without a timeline the user opens the app at 0 s and leaves it a second later. With
+        // one, the user opens the app at 0 s unless the timeline starts with something that
+        // launches it, and nothing else is added.
+        let hadTimeline = !scenario.timeline.isEmpty
         scenario.timeline.sort { $0.time < $1.time }
         let startsWithLaunch: Bool
         switch scenario.timeline.first?.event {
@@ -178,13 +181,7 @@ public struct ScenarioParser {
         if !startsWithLaunch {
             scenario.timeline.insert(TimelineItem(time: 0, event: .launch), at: 0)
         }
-        let statesTransition = scenario.timeline.contains { $0.event == .enterBackground || $0.event == .enterForeground }
-        let launchedBySystem = scenario.timeline.contains {
-            if case .systemLaunches = $0.event { return true }
-            return $0.event == .push
-        }
-        if !statesTransition && !launchedBySystem {
-            // Without a timeline the user opens the app and leaves it a second later.
+        if !hadTimeline {
             scenario.timeline.append(TimelineItem(time: 1, event: .enterBackground))
         }
         scenario.timeline.sort { $0.time < $1.time }

@@ -134,6 +134,8 @@ extension Machine {
         case let .objects(note):
             let (kind, subject, detail) = describe(note)
             return make(kind, subject, detail)
+        case let .timelineSkipped(item, state):
+            return make(.system, nil, "\(timelineText(item)) does not apply while the app is \(state.rawValue): nothing happens")
         }
     }
 
@@ -287,6 +289,21 @@ extension Machine {
             return "expected every launched task to complete successfully, it did not (\(modelOutcome.description))"
         case .completionHandlerCalled:
             return completionHandlerFailure()
+        }
+    }
+
+    /// A timeline item as the scenario writes it, without its time.
+    func timelineText(_ item: Int32) -> String {
+        switch scenario.timeline[Int(item)].event {
+        case .launch: return "app launches"
+        case .enterBackground: return "app enters background"
+        case .enterForeground: return "app enters foreground"
+        case .push: return "push arrives"
+        case .reclaim: return "system terminates app"
+        case let .systemLaunches(identifier): return "system launches \"\(identifier)\""
+        case let .call(name): return "\(name)()"
+        case let .urlSessionFinishes(identifier): return "background URLSession \"\(identifier)\" finishes"
+        case .forceQuit: return "user force quits app"
         }
     }
 }

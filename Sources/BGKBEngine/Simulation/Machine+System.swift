@@ -60,18 +60,18 @@ extension Machine {
         let item = scenario.timeline[Int(index)]
         switch item.event {
         case .launch:
-            guard state == .notRunning else { return }
+            guard state == .notRunning else { return record(-1, .timelineSkipped(item: index, state: state)) }
             launchedByUser = true
             launch()
         case .enterBackground:
             if state == .launching { backgroundAfterLaunch = true; return }
-            guard state == .foreground else { return }
+            guard state == .foreground else { return record(-1, .timelineSkipped(item: index, state: state)) }
             enterBackground()
         case .enterForeground:
-            guard state == .background || state == .suspended else { return }
+            guard state == .background || state == .suspended else { return record(-1, .timelineSkipped(item: index, state: state)) }
             enterForeground()
         case .reclaim:
-            guard state == .suspended || state == .background else { return }
+            guard state == .suspended || state == .background else { return record(-1, .timelineSkipped(item: index, state: state)) }
             reclaim()
         case .push:
             pushes.append(false)
@@ -83,7 +83,9 @@ extension Machine {
         case .systemLaunches:
             systemLaunch(timelineIdentifiers[Int(index)])
         case .call:
-            guard state == .foreground || state == .background || state == .launching else { return }
+            guard state == .foreground || state == .background || state == .launching else {
+                return record(-1, .timelineSkipped(item: index, state: state))
+            }
             let block = scenario.functions[Int(item.function)].block
             guard block >= 0 else { return }
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .plain))

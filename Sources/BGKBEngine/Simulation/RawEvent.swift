@@ -69,6 +69,8 @@ enum Note: Sendable {
     case forcedExpiry
     /// Dispatch objects, Swift tasks, URLSession and continued processing (Machine+Dispatch.swift).
     case objects(ObjectNote)
+    /// A timeline event that cannot apply in the app's state when it comes: it does nothing.
+    case timelineSkipped(item: Int32, state: AppState)
 
     /// Logged by iOS: counts as a warning the scenario must expect.
     var isWarning: Bool {
