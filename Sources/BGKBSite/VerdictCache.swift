@@ -103,7 +103,8 @@ public final class VerdictCache: @unchecked Sendable {
         }
         func integer<T: FixedWidthInteger>(_ data: Data, _ offset: Int, as: T.Type) -> T? {
             guard offset >= 0, offset + MemoryLayout<T>.size <= data.count else { return nil }
-            return data.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+            let start = data.startIndex + offset
+            return data[start..<(start + MemoryLayout<T>.size)].reversed().reduce(T(0)) { $0 << 8 | T($1) }
         }
         // e_ident: magic, ELFCLASS64, ELFDATA2LSB.
         guard let header = read(0, 64), header.prefix(6).elementsEqual([0x7F, 0x45, 0x4C, 0x46, 2, 1]),
@@ -136,24 +137,15 @@ public final class VerdictCache: @unchecked Sendable {
         return nil
     }
 
-    /// A hash of the whole file: read in large blocks and mixed a word at a time.
+    /// A hash of the whole file (`StableHash` over its bytes, read in large blocks) and its length.
     static func contentHash(_ handle: FileHandle) -> String? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = StableHash()
         var length: UInt64 = 0
         while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty {
             length += UInt64(block.count)
-            block.withUnsafeBytes { raw in
-                let words = raw.count / 8
-                for index in 0..<words {
-                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
-                    hash ^= hash >> 29
-                }
-                for index in (words * 8)..<raw.count {
-                    hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
-                }
-            }
+            hash.combine(bytes: block)
         }
-        return String(hash, radix: 16) + "-" + String(length)
+        return String(hash.value, radix: 16) + "-" + String(length)
     }
 
     /// Writes the records this build used or made, atomically (a temporary file renamed over
@@ -231,11 +223,11 @@ public final class VerdictCache: @unchecked Sendable {
 
     /// Works on bytes: a rebuild reads tens of thousands of records before its first page.
     static func decode(_ data: Data) -> Result<[UInt64: VerdictRecord], Problem> {
-        data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
+        decode(Array(data))
     }
 
     /// Line by line over the file's bytes, without copying them or splitting them up front.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[UInt64: VerdictRecord], Problem> {
+    static func decode(_ bytes: [UInt8]) -> Result<[UInt64: VerdictRecord], Problem> {
         var records: [UInt64: VerdictRecord] = [:]
         var lineNumber = 0
         var start = 0

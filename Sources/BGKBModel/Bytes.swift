@@ -1,0 +1,149 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one home for byte-level code: the few primitives over UTF-8 bytes that the pipeline, the
+/// site and the quiz call on every rule, written once against the bytes in place. Everything
+/// outside this file (and the cmark converter, and the files that make system calls) works on
+/// `String`, `[UInt8]` and their slices in plain Swift and calls these.
+///
+/// It lives in BGKBModel because every module depends on that one; a module of its own would
+/// add a target for a single file.
+public enum Bytes {
+    /// Whether every byte is ASCII and none is a carriage return: then every byte is one
+    /// `Character`, and a heuristic may read the text byte by byte.
+    public static func isASCIIWithoutCarriageReturn(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(isASCIIWithoutCarriageReturn) ?? text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    public static func isASCIIWithoutCarriageReturn(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer(isASCIIWithoutCarriageReturn)
+    }
+
+    /// Eight bytes at a time: a word fails when a high bit is set, or when the word XOR `\r`
+    /// repeated has a zero byte (the classic `(v - 0x01…) & ~v & 0x80…` test). This is the
+    /// project's only word-at-a-time test.
+    private static func isASCIIWithoutCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let carriage = word ^ (ones &* 0x0D)
+            if (word & highs) | ((carriage &- ones) & ~carriage & highs) != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] >= 0x80 || base[index] == 0x0D { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The offset of the first `byte` at or after `start`, or nil.
+    public static func firstOffset(of byte: UInt8, in text: String, from start: Int = 0) -> Int? {
+        firstOffset(of: CollectionOfOne(byte), in: text.utf8, from: start)
+    }
+
+    /// The offset of the first occurrence of `needle` (non-empty) at or after `start` in
+    /// `haystack`, or nil. Offsets count from the collection's first element.
+    public static func firstOffset(of needle: some Collection<UInt8>, in haystack: some Collection<UInt8>, from start: Int = 0) -> Int? {
+        let pattern = Array(needle)
+        if let found = haystack.withContiguousStorageIfAvailable({ search(pattern, in: $0, from: start) }) { return found }
+        return Array(haystack).withUnsafeBufferPointer { search(pattern, in: $0, from: start) }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    public static func contains(_ needle: some Collection<UInt8>, in haystack: some Collection<UInt8>) -> Bool {
+        firstOffset(of: needle, in: haystack) != nil
+    }
+
+    /// Each candidate position found by `memchr` on the needle's first byte, then compared.
+    private static func search(_ pattern: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pattern.first, let base = buffer.baseAddress, start >= 0, pattern.count <= buffer.count else { return nil }
+        let last = buffer.count - pattern.count
+        var index = start
+        while index <= last {
+            guard let found = memchr(base + index, Int32(first), last + 1 - index) else { return nil }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var matched = 1
+            while matched < pattern.count, buffer[index + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;` (as Mustache's
+    /// `{{value}}` does for ASCII text). Runs without any of them are copied whole.
+    public static func appendHTMLEscaped(_ text: String, to out: inout [UInt8]) {
+        appendEscaped(text, to: &out) { byte in
+            switch byte {
+            case UInt8(ascii: "<"): return "&lt;"
+            case UInt8(ascii: ">"): return "&gt;"
+            case UInt8(ascii: "&"): return "&amp;"
+            case UInt8(ascii: "\""): return "&quot;"
+            case UInt8(ascii: "'"): return "&#39;"
+            default: return nil
+            }
+        }
+    }
+
+    /// Appends `text` as the inside of a JSON string, escaped as `JSONEncoder` escapes it: the
+    /// quote, the backslash and control characters; slashes and non-ASCII are left as they are.
+    public static func appendJSONEscaped(_ text: String, to out: inout [UInt8]) {
+        appendEscaped(text, to: &out) { byte in
+            switch byte {
+            case UInt8(ascii: "\""): return "\\\""
+            case UInt8(ascii: "\\"): return "\\\\"
+            case 0x08: return "\\b"
+            case 0x0C: return "\\f"
+            case 0x0A: return "\\n"
+            case 0x0D: return "\\r"
+            case 0x09: return "\\t"
+            default: return nil
+            }
+        } control: { byte in
+            byte < 0x20 && ![0x08, 0x0C, 0x0A, 0x0D, 0x09].contains(byte)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Copies `text` into `out`, each byte `replacement` names replaced by it, each byte
+    /// `control` accepts written as `\u00XX`.
+    private static func appendEscaped(
+        _ text: String, to out: inout [UInt8], replacement: (UInt8) -> StaticString?, control: (UInt8) -> Bool = { _ in false }
+    ) {
+        func copy(_ buffer: UnsafeBufferPointer<UInt8>) {
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                let escaped = replacement(byte)
+                guard escaped != nil || control(byte) else { continue }
+                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
+                runStart = index + 1
+                if let escaped {
+                    escaped.withUTF8Buffer { out.append(contentsOf: $0) }
+                } else {
+                    out.append(contentsOf: "\\u00".utf8)
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0xF)])
+                }
+            }
+            if runStart < buffer.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
+        }
+        if text.utf8.withContiguousStorageIfAvailable(copy) == nil {
+            var text = text
+            text.withUTF8(copy)
+        }
+    }
+
+    /// Appends the bytes of a string literal.
+    public static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+}
