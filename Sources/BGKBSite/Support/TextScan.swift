@@ -10,8 +10,8 @@ enum TextScan {
 
     /// Runs of whitespace become one space; leading and trailing whitespace goes. Whitespace is
     /// decided per Unicode scalar (the White_Space property), not per Character: a combining
-    /// mark after a space stays, attached to the word before it, where a Character split would
-    /// drop the pair.
+    /// mark after a space is kept and starts the next word, where a Character split would drop
+    /// the pair.
     static func collapseWhitespace(_ text: String) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
