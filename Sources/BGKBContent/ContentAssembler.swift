@@ -196,13 +196,12 @@ public enum ContentAssembler {
 
     /// A disputed claim's correcting rules also list the claim as related, so both pages link each other.
     static func fillDisputeLinks(_ corpus: inout Corpus) {
-        // By position, reading only the disputes: iterating the rules copied each one.
         for position in corpus.rules.indices {
             guard let correctedBy = corpus.rules[position].dispute?.correctedBy, !correctedBy.isEmpty else { continue }
             let id = corpus.rules[position].id
             for target in correctedBy {
                 if let index = corpus.rules.firstIndex(where: { $0.id == target }), !corpus.rules[index].related.contains(id) {
-                    corpus.rules[index].related.append(id)
+                    corpus.rules[index] = corpus.rules[index].with { $0.related.append(id) }
                 }
             }
         }

@@ -47,8 +47,10 @@ struct DocumentParser {
                 } else {
                     var suffix = 2
                     while seen["\(rule.id)-\(suffix)"] != nil { suffix += 1 }
-                    rule.id = "\(rule.id)-\(suffix)"
-                    rule.examples = rule.examples.map { var example = $0; example.rule = rule.id; return example }
+                    rule = rule.with { fields in
+                        fields.id = "\(fields.id)-\(suffix)"
+                        fields.examples = fields.examples.map { var example = $0; example.rule = fields.id; return example }
+                    }
                 }
             }
             seen[rule.id] = rule.location

@@ -68,10 +68,11 @@ struct VersionLinker {
                 let clause = entry.clauses.first { $0.linkedRules.contains(rules[index].id) }?.text ?? entry.text
                 history.append(RuleRevision(change: Self.change(described: clause), version: nil, previousVersion: nil, entry: entry))
             }
-            rules[index].history = history.enumerated().sorted { a, b in
+            let sorted = history.enumerated().sorted { a, b in
                 let (left, right) = (Self.sortDay(a.element), Self.sortDay(b.element))
                 return left != right ? left < right : a.offset < b.offset
             }.map(\.element)
+            rules[index] = rules[index].with { $0.history = sorted }
         }
         return Result(rules: rules, conflicts: conflicts)
     }
