@@ -47,8 +47,7 @@ struct RuleAnnotation {
 
     static func checkID(_ id: String, at location: SourceLocation, diagnostics: inout Diagnostics) {
         // By bytes: a character outside ASCII has a byte of 0x80 or more, so this is the same
-        // test as ASCII lowercase letters, digits and `-` character by character (Character's
-        // `isLowercase` looked up Unicode properties: 23 k instructions an id).
+        // test as ASCII lowercase letters, digits and `-` character by character.
         let valid = !id.isEmpty && id.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")

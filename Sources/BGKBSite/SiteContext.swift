@@ -71,12 +71,9 @@ public final class SiteContext: Sendable {
         documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
-        // Each rule's heading and importance on both cores: at 10,000 rules they were most of
-        // this step, which nothing else runs beside.
+        // Each rule's heading and importance on all cores: nothing else runs beside this step.
         let measured = ParallelMap.map(corpus.rules) { rule in (heading: Self.heading(rule), score: Importance.score(rule)) }
         var references: [String: RuleReference] = [:]
-        // By position: `enumerated()` copied every rule (a retain per field), in a step that
-        // runs on one core.
         for index in corpus.rules.indices where references[corpus.rules[index].id] == nil {
             let id = corpus.rules[index].id
             guard let slug = ruleSlugs[id] else { continue }

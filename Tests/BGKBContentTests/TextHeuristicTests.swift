@@ -57,19 +57,17 @@ import Testing
         #expect(BlockWalker.isHistoryTitle(firstLine: line) == expected)
     }
 
-    /// The Markdown writer's byte paths for ASCII text: the escape (each special at a line's start,
-    /// a word's edge and inside words, next to digits, underscores and line breaks) and the
-    /// backtick test must give what going through Characters gives.
-    @Test(arguments: 0..<8)
-    func markdownEscapeByBytesMatchesCharacters(seed: Int) {
-        let alphabet: [String] = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "a", "Z", "0", "9", " ", "\n", "\t", "(", ":", ".", "@", "{"]
-        for text in randomMixes(of: alphabet, seed: seed, lengths: 0...30) {
-            #expect(MarkdownWriter.escapeASCII(text) == MarkdownWriter.escapeByCharacter(text), "\(text.debugDescription)")
-            #expect(MarkdownWriter.containsBacktick(text) == text.contains("`"))
-        }
-        #expect(MarkdownWriter.escapeASCII("a\r\n#b") == nil)
-        #expect(MarkdownWriter.escapeASCII("é_x") == nil)
-        #expect(MarkdownWriter.containsBacktick("`\u{301}") == false)
+    /// The Markdown writer escapes what would start markup and nothing more: `_` only at a word's
+    /// edge, `#` and `>` only at a line's start.
+    @Test(arguments: [("plain text", "plain text"), ("a_b _c d_ snake_case_9", "a_b \\_c d\\_ snake_case_9"), ("*x* [y] <z> `q` \\", "\\*x\\* \\[y\\] \\<z> \\`q\\` \\\\"),
+                      ("# h\n> q\na # b > c", "\\# h\n\\> q\na # b > c"), ("é_x 1_é", "é_x 1_é"), ("a_\u{301}", "a\\_\u{301}")])
+    func markdownEscape(_ text: String, _ escaped: String) {
+        #expect(MarkdownWriter.escape(text) == escaped)
+    }
+
+    @Test(arguments: [("`", true), ("a`b", true), ("`\u{301}", true), ("none", false), ("", false)])
+    func backticksInCodeSpans(_ text: String, _ expected: Bool) {
+        #expect(MarkdownWriter.containsBacktick(text) == expected)
     }
 
     /// `uniqued` keeps the first of each run of equal elements, in order, canonically equal

@@ -18,8 +18,7 @@ struct Templates: Sendable {
         "not-found": NotFoundPage.template,
     ]
 
-    /// Compiled once per process: the sources are literals, and compiling them took 27 M
-    /// instructions (7 ms) of every build's context step. `SiteBuilder.compileTemplates()` lets
+    /// Compiled once per process (the sources are literals). `SiteBuilder.compileTemplates()` lets
     /// the CLI do it on another thread while Content loads.
     static let shared = Templates()
 
@@ -58,7 +57,7 @@ struct Templates: Sendable {
 /// Characters when it need not: text with none of those bytes is returned as it is, and ASCII text
 /// (where every byte is a Character) goes through `HTMLWriter.text`, which escapes the same five. Only text beyond ASCII that holds
 /// one of them goes Character by Character, since there a combining mark after `<` makes another
-/// Character that Mustache leaves alone. Mustache's own loop was a sixth of a rebuild's side pages.
+/// Character that Mustache leaves alone.
 struct ByteHTMLContentType: MustacheContentType {
     static let name = "BGKBHTML"
 

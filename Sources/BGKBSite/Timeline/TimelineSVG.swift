@@ -30,8 +30,7 @@ enum TimelineSVG {
 
     /// The CSS class of an app state's segment: a literal, as the page writes it.
     static func stateClass(_ detail: String) -> StaticString {
-        // The engine's own state names first (every state a trace holds): lowering and
-        // searching each one cost 900 instructions a state drawn.
+        // The engine's own state names first (every state a trace holds), then a search.
         switch detail {
         case "foreground": return "foreground"
         case "background": return "background"
@@ -76,8 +75,7 @@ enum TimelineSVG {
         var plotRight = 0.0
         var axisY = 0.0
         // Structs, not tuples: an array of tuples is destroyed through the runtime's generic
-        // tuple witness, element by element and field by field (a timeline's arrays cost more to
-        // free than to fill).
+        // tuple witness, element by element and field by field.
         struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
         struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
         struct Segment {
@@ -157,7 +155,7 @@ enum TimelineSVG {
             axisY = plotBottom
             laneRows = laneNames.enumerated().map { index, name in
                 // Characters are counted only when the bytes could exceed the limit (a name has at
-                // most as many Characters as UTF-8 bytes): counting them was 350 instructions a name.
+                // most as many Characters as UTF-8 bytes).
                 let label = name.utf8.count > 20 && name.count > 20 ? String(name.prefix(19)) + "…" : name
                 return LaneRow(y: (laneY(index) + 2), height: (TimelineSVG.laneHeight - 4),
                         textY: (laneY(index) + 19), label: label, fullLabel: name)
@@ -352,22 +350,12 @@ enum TimelineSVG {
             return false
         }
 
-        /// Whether the lowercased name starts with `task` (by Characters): by bytes when the
-        /// first five are ASCII (lowercasing anything else cannot make them `task`'s, and no
-        /// combining mark joins the `k`), else by lowercasing.
+        /// Whether the lowercased name starts with `task`.
         static func startsWithTask(_ name: String) -> Bool {
-            var bytes = name.utf8.makeIterator()
-            for expected in "task".utf8 {
-                guard let byte = bytes.next() else { return false }
-                guard byte < 0x80 else { return name.lowercased().hasPrefix("task") }
-                if byte | 0x20 != expected { return false }
-            }
-            if let next = bytes.next(), next >= 0x80 { return name.lowercased().hasPrefix("task") }
-            return true
+            name.lowercased().hasPrefix("task")
         }
 
-        /// One String appended to, not parts joined (a parts array, interpolations and a join cost
-        /// 10,000 instructions a timeline).
+        /// One String appended to, not parts joined.
         static func describe(trace: SimulationTrace, taskLanes: [String], leaked: [String]) -> String {
             var text = ""
             text.reserveCapacity(120)
