@@ -296,24 +296,25 @@ struct BlockWalker {
         return DocumentParser.historyTitles.contains(candidate.lowercased())
     }
 
-    /// `block.plainText.trimmed.split(separator: "\n").first`, by Unicode scalars, in one pass that
-    /// stops once the line is known, without splitting a long paragraph into lines. `walk`
-    /// computes it once per top-level block.
+    /// `block.plainText.trimmed.split(separator: "\n").first`, by Unicode scalars (read as UTF-8
+    /// bytes: the blanks and the line feed are ASCII), in one pass that stops once the line is
+    /// known, without splitting a long paragraph into lines. `walk` computes it once per
+    /// top-level block.
     static func firstLine(of block: MarkdownNode) -> String {
-        let scalars = block.plainTextThroughFirstLine.unicodeScalars
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool { scalar == " " || scalar == "\n" || scalar == "\t" }
-        var index = scalars.startIndex
-        while index < scalars.endIndex, isBlank(scalars[index]) { scalars.formIndex(after: &index) }
+        let bytes = Array(block.plainTextThroughFirstLine.utf8)
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") }
+        var index = 0
+        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
         let lineStart = index
-        while index < scalars.endIndex, scalars[index] != "\n" { scalars.formIndex(after: &index) }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         var lineEnd = index
         // Something other than blanks after the line break: trimming the text's end cannot reach the line.
-        if index < scalars.endIndex, scalars[scalars.index(after: index)...].contains(where: { !isBlank($0) }) {
-            return String(scalars[lineStart..<lineEnd])
+        if index < bytes.count, bytes[(index + 1)...].contains(where: { !isBlank($0) }) {
+            return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
         }
         // The line runs to the trimmed end of the text: drop the blanks that trimming removes.
-        while lineEnd > lineStart, isBlank(scalars[scalars.index(before: lineEnd)]) { lineEnd = scalars.index(before: lineEnd) }
-        return String(scalars[lineStart..<lineEnd])
+        while lineEnd > lineStart, isBlank(bytes[lineEnd - 1]) { lineEnd -= 1 }
+        return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
     }
 
     // MARK: History
@@ -432,7 +433,7 @@ struct BlockWalker {
 
     /// The first space-separated word of an info string.
     static func firstInfoWord(_ info: String) -> String? {
-        info.split(separator: " ").first.map(String.init)
+        info.utf8.split(separator: UInt8(ascii: " "), maxSplits: 1).first.map { String(Substring($0)) }
     }
 
     /// A fenced block that runs to the end of the file was never closed: cmark closes it silently.

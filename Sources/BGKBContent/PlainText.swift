@@ -57,18 +57,28 @@ enum PlainText {
         !keyword.isEmpty && Bytes.contains(keyword.utf8, in: text.utf8)
     }
 
-    /// A title from a statement: at most about 72 Characters, cut at a word, no final period.
+    /// A title from a statement: at most about 72 Unicode scalars, cut at a word (words split at
+    /// spaces, line feeds read as spaces), no final period. Worked on as UTF-8 bytes: the
+    /// separators and trimmed marks are ASCII, and a scalar is a byte that does not continue one.
     static func title(from statement: String) -> String {
-        var text = statement.replacingNewlines
-        while let last = text.last, ".:;,".contains(last) { text.removeLast() }
-        guard text.count > 72 else { return text }
-        var result = ""
-        // At most 35 words fit in 70 Characters (each is one or more plus a space).
-        for word in text.split(separator: " ", maxSplits: 36) {
-            if result.count + word.count + 1 > 70 { break }
-            result += result.isEmpty ? String(word) : " " + word
+        var bytes = Array(statement.utf8)
+        while let last = bytes.last, ".:;,".utf8.contains(last) { bytes.removeLast() }
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
+        func scalarCount(_ slice: ArraySlice<UInt8>) -> Int { slice.count { $0 & 0xC0 != 0x80 } }
+        guard scalarCount(bytes[...]) > 72 else { return String(decoding: bytes, as: UTF8.self) }
+        var result: [UInt8] = []
+        var length = 0
+        for word in bytes.split(separator: UInt8(ascii: " ")) {
+            let wordLength = scalarCount(word)
+            if length + wordLength + 1 > 70 { break }
+            if length > 0 {
+                result.append(UInt8(ascii: " "))
+                length += 1
+            }
+            result.append(contentsOf: word)
+            length += wordLength
         }
-        return result + "…"
+        return String(decoding: result, as: UTF8.self) + "…"
     }
 
     private static let stopWords: Set<String> = [
@@ -105,7 +115,7 @@ enum PlainText {
     /// The kind a statement's wording implies.
     static func kind(of statement: String) -> Rule.Kind {
         let text = " " + statement.lowercased().replacingNewlines + " "
-        func has(_ phrases: [String]) -> Bool { phrases.contains { text.contains($0) } }
+        func has(_ phrases: [String]) -> Bool { phrases.contains { Bytes.contains($0.utf8, in: text.utf8) } }
         if has([" must not ", " mustn’t ", " mustn't ", " never ", " do not ", " don’t ", " don't ", " cannot rely"]) { return .mustNot }
         if has([" must ", " always ", " need to ", " required ", " responsible for "]) { return .must }
         if has([" should not ", " shouldn’t ", " shouldn't ", " avoid ", " not a good idea"]) { return .shouldNot }
@@ -124,29 +134,57 @@ enum PlainText {
     }
 
     /// API-shaped words in unformatted text: selectors such as `beginBackgroundTask(expirationHandler:)`
-    /// and framework types such as `UIApplication`, `BGTaskScheduler`.
+    /// and framework types such as `UIApplication`, `BGTaskScheduler`. Only words holding `(` or
+    /// an API prefix are looked at further.
     static func apis(in text: String) -> [String] {
-        wordSlices(text).compactMap { word in
-            guard word.contains("(") || apiPrefixes.contains(where: { Bytes.contains($0.utf8, in: word.utf8) }) else { return nil }
-            return api(word)
-        }.uniqued
+        let bytes = Array(text.utf8)
+        func isSeparator(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 }
+        // `(` or the first letter of a prefix (U, B, N, D, P): every candidate holds one.
+        func mayNameAPI(_ byte: UInt8) -> Bool {
+            byte == 0x28 || byte == 0x55 || byte == 0x42 || byte == 0x4E || byte == 0x44 || byte == 0x50
+        }
+        var apis: [String] = []
+        var index = 0
+        // From each byte a candidate needs out to its word's ends, then on past that word.
+        while let found = bytes[index...].firstIndex(where: mayNameAPI) {
+            var start = found
+            while start > 0, !isSeparator(bytes[start - 1]) { start -= 1 }
+            var end = found + 1
+            while end < bytes.count, !isSeparator(bytes[end]) { end += 1 }
+            let word = bytes[start..<end]
+            if word.contains(UInt8(ascii: "(")) || apiPrefixBytes.contains(where: { Bytes.contains($0, in: word) }),
+               let api = api(Substring(decoding: word, as: UTF8.self)) {
+                apis.append(api)
+            }
+            index = end
+        }
+        return apis.uniqued
     }
 
-    /// The API a word names, with surrounding punctuation trimmed, or nil.
+    /// The API a word names, with surrounding punctuation trimmed, or nil. Letters, digits and
+    /// capitals are told by their Unicode scalar properties.
     static func api(_ word: Substring) -> String? {
-        var word = word
-        while let last = word.last, ".,;)”’\"'".contains(last), !word.hasSuffix(":)") { word = word.dropLast() }
-        while let first = word.first, "(“‘\"'".contains(first) { word = word.dropFirst() }
-        if word.contains("("), word.hasSuffix(")"), word.first?.isLetter == true { return String(word) }
-        if let prefix = apiPrefixes.first(where: { word.hasPrefix($0) }), word.count > prefix.count + 2,
-           word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }),
-           word.dropFirst(prefix.count).first?.isUppercase == true || prefix == "ProcessInfo" {
-            return String(word)
+        var word = word.unicodeScalars[...]
+        while let last = word.last, ".,;)”’\"'".unicodeScalars.contains(last), !word.suffix(2).elementsEqual(":)".unicodeScalars) {
+            word = word.dropLast()
+        }
+        while let first = word.first, "(“‘\"'".unicodeScalars.contains(first) { word = word.dropFirst() }
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
+        }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType != nil }
+        let text = String(Substring(word))
+        if word.contains("("), word.last == ")", let first = word.first, isLetter(first) { return text }
+        if let prefix = apiPrefixes.first(where: { word.starts(with: $0.unicodeScalars) }), word.count > prefix.unicodeScalars.count + 2,
+           word.allSatisfy({ isLetter($0) || isDigit($0) || $0 == "." }),
+           word.dropFirst(prefix.unicodeScalars.count).first?.properties.isUppercase == true || prefix == "ProcessInfo" {
+            return text
         }
         return nil
     }
 
     private static let apiPrefixes = ["UI", "BG", "NS", "Dispatch", "ProcessInfo"]
+    private static let apiPrefixBytes = apiPrefixes.map { Array($0.utf8) }
 
     private static let unitWords: [String: StatedNumber.Unit] = [
         "ms": .milliseconds, "millisecond": .milliseconds, "milliseconds": .milliseconds,
@@ -227,7 +265,28 @@ enum PlainText {
 
     /// The text split at spaces, tabs and line feeds, each a Unicode scalar of its own.
     static func wordSlices(_ text: String) -> [Substring] {
-        text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(Substring.init)
+        let utf8 = text.utf8
+        return wordRanges(Array(utf8)).map { range in
+            text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+        }
+    }
+
+    /// Where the words of UTF-8 text are: runs without a space, tab or line feed (ASCII bytes,
+    /// each always a whole scalar in UTF-8).
+    static func wordRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = -1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 {
+                if start >= 0 { ranges.append(start..<index) }
+                start = -1
+            } else if start < 0 {
+                start = index
+            }
+        }
+        if start >= 0 { ranges.append(start..<bytes.count) }
+        return ranges
     }
 }
 
@@ -252,8 +311,10 @@ extension String {
 }
 
 extension Array where Element: Hashable {
-    /// The elements without repeats, first occurrences in order.
+    /// The elements without repeats, first occurrences in order. A rule's lists (APIs, topics,
+    /// crash codes) hold a handful of names: those are compared pairwise rather than hashed.
     var uniqued: [Element] {
+        guard count > 16 else { return reduce(into: []) { result, element in if !result.contains(element) { result.append(element) } } }
         var seen = Set<Element>()
         return filter { seen.insert($0).inserted }
     }

@@ -112,7 +112,7 @@ extension BlockWalker {
     /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.
     static func looksLikeAPI(_ span: String) -> Bool {
         guard let first = span.first, first.isLetter || first == "_" || first == "." else { return false }
-        return !span.contains(" ") && span.count > 2 && (span.contains { $0.isUppercase } || span.contains("("))
+        return !span.contains(where: { $0 == " " }) && span.count > 2 && span.contains { $0.isUppercase || $0 == "(" }
     }
 
     /// Removes a leading `IMPORTANT`, `Note` or `Warning` label (plain or bold) from a paragraph's inlines.
@@ -199,30 +199,40 @@ extension BlockWalker {
         return Example(rule: rule, name: name, intent: intent, text: block.literal, location: location)
     }
 
-    /// Whether a line, after its indentation (spaces and tabs), starts with `expect`.
+    /// Whether a line, after its indentation (spaces and tabs), starts with `expect` (lines split
+    /// at line feeds, compared as UTF-8).
     static func hasExpectationLine(_ text: String) -> Bool {
-        text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        text.utf8.split(separator: 0x0A).contains { $0.drop { $0 == 0x20 || $0 == 0x09 }.starts(with: "expect".utf8) }
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.
+    /// By Unicode scalars: a quote or space is one scalar.
     static func infoWords(_ info: String) -> [String] {
+        let scalars = info.unicodeScalars
         var words: [String] = []
-        var current = ""
-        var quote: Character?
-        for character in info {
+        var start: String.Index?
+        var quote: Unicode.Scalar?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
             if let open = quote {
-                if character == open || (open == "“" && character == "”") { words.append(current); current = ""; quote = nil }
-                else { current.append(character) }
-            } else if character == "\"" || character == "“" {
-                if !current.isEmpty { words.append(current); current = "" }
-                quote = character
-            } else if character == " " {
-                if !current.isEmpty { words.append(current); current = "" }
-            } else {
-                current.append(character)
+                if scalar == open || (open == "“" && scalar == "”") {
+                    words.append(String(scalars[(start ?? index)..<index]))
+                    start = nil
+                    quote = nil
+                } else if start == nil {
+                    start = index
+                }
+            } else if scalar == "\"" || scalar == "“" || scalar == " " {
+                if let first = start { words.append(String(scalars[first..<index])) }
+                start = nil
+                if scalar != " " { quote = scalar }
+            } else if start == nil {
+                start = index
             }
+            scalars.formIndex(after: &index)
         }
-        if !current.isEmpty { words.append(current) }
+        if let first = start { words.append(String(scalars[first..<scalars.endIndex])) }
         return words
     }
 }

@@ -52,9 +52,9 @@ enum RevisionDate {
         return .notADate
     }
 
-    /// The line split at spaces, empty words dropped.
+    /// The line split at spaces (a space scalar), empty words dropped.
     static func words(_ line: String) -> [String] {
-        line.split(separator: " ").map(String.init)
+        line.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
     }
 
     private static func rest(_ words: some Collection<String>) -> String {

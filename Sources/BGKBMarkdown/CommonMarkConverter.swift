@@ -258,13 +258,18 @@ private struct LineTable {
         bytes = Array(text.utf8)
         var starts = [0]
         var asciiLines: [Bool] = []
-        var offset = 0
-        while let end = bytes[offset...].firstIndex(of: 0x0A) {
-            asciiLines.append(bytes[offset..<end].allSatisfy { $0 < 0x80 })
-            offset = end + 1
-            starts.append(offset)
+        var ascii = true
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                asciiLines.append(ascii)
+                ascii = true
+                starts.append(index + 1)
+            } else if byte >= 0x80 {
+                ascii = false
+            }
         }
-        asciiLines.append(bytes[offset...].allSatisfy { $0 < 0x80 })
+        asciiLines.append(ascii)
         self.starts = starts
         self.asciiLines = asciiLines
     }

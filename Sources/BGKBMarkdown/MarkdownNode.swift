@@ -88,7 +88,9 @@ public struct MarkdownNode: Hashable, Sendable {
         /// towards reading on: `\r` counts as blank, and `\r\n` (one Character, not a line break
         /// for a reader of Characters) does not end the line.
         mutating func read(_ piece: String.UTF8View) -> Int {
-            for (index, byte) in piece.enumerated() {
+            var count = 0
+            for byte in piece {
+                count += 1
                 defer { previous = byte }
                 let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
                 if !sawContent {
@@ -97,10 +99,10 @@ public struct MarkdownNode: Hashable, Sendable {
                     if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { sawBreak = true }
                 } else if !blank && byte < 0x80 {
                     done = true
-                    return index + 1
+                    return count
                 }
             }
-            return piece.count
+            return count
         }
     }
 
@@ -113,18 +115,31 @@ public struct MarkdownNode: Hashable, Sendable {
         case .text, .code, .codeBlock: Self.append(literal, to: &bytes, scan: &scan)
         case .softBreak, .lineBreak: Self.append("\n", to: &bytes, scan: &scan)
         case .htmlInline, .htmlBlock: break
-        default:
-            let separated = isBlock && children.contains(where: \.isBlock)
-            for index in children.indices {
-                if scan?.done == true { return }
-                if separated, index > 0 { Self.append("\n\n", to: &bytes, scan: &scan) }
-                children[index].appendPlainText(to: &bytes, scan: &scan)
+        default: Self.appendPlainText(of: children, separated: isBlock && children.contains(where: \.isBlock), to: &bytes, scan: &scan)
+        }
+    }
+
+    /// The children's plain texts in order, `\n\n` between them when `separated`. The nodes are
+    /// read where they are in the array, field by field, not copied whole.
+    private static func appendPlainText(of nodes: [MarkdownNode], separated: Bool, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
+        for index in nodes.indices {
+            if scan?.done == true { return }
+            if separated, index > 0 { append("\n\n", to: &bytes, scan: &scan) }
+            switch nodes[index].kind {
+            case .text, .code, .codeBlock: append(nodes[index].literal, to: &bytes, scan: &scan)
+            case .softBreak, .lineBreak: append("\n", to: &bytes, scan: &scan)
+            case .htmlInline, .htmlBlock: break
+            default:
+                let isBlock = nodes[index].isBlock
+                appendPlainText(of: nodes[index].children, separated: isBlock && nodes[index].children.contains(where: \.isBlock),
+                                to: &bytes, scan: &scan)
             }
         }
     }
 
     private static func append(_ piece: String, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
-        let count = scan == nil ? piece.utf8.count : scan!.read(piece.utf8)
+        guard scan != nil else { return bytes.append(contentsOf: piece.utf8) }
+        let count = scan!.read(piece.utf8)
         bytes.append(contentsOf: piece.utf8.prefix(count))
     }
 

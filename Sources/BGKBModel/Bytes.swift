@@ -49,20 +49,37 @@ public enum Bytes {
     }
 
     /// The offset of the first occurrence of `needle` (non-empty) at or after `start` in
-    /// `haystack`, or nil. Offsets count from the collection's first element.
+    /// `haystack`, or nil. Offsets count from the collection's first element. (Inlinable, so a
+    /// caller in another module gets it specialized for its collections.)
+    @inlinable
     public static func firstOffset(of needle: some Collection<UInt8>, in haystack: some Collection<UInt8>, from start: Int = 0) -> Int? {
-        let pattern = Array(needle)
-        if let found = haystack.withContiguousStorageIfAvailable({ search(pattern, in: $0, from: start) }) { return found }
-        return Array(haystack).withUnsafeBufferPointer { search(pattern, in: $0, from: start) }
+        withContiguousBytes(of: needle) { pattern in
+            withContiguousBytes(of: haystack) { search(pattern, in: $0, from: start) }
+        }
     }
 
     /// Whether `needle` occurs in `haystack`.
+    @inlinable
     public static func contains(_ needle: some Collection<UInt8>, in haystack: some Collection<UInt8>) -> Bool {
         firstOffset(of: needle, in: haystack) != nil
     }
 
+    /// Whether the literal `needle` occurs in `haystack`.
+    @inlinable
+    public static func contains(_ needle: StaticString, in haystack: some Collection<UInt8>) -> Bool {
+        needle.withUTF8Buffer { pattern in withContiguousBytes(of: haystack) { search(pattern, in: $0, from: 0) } } != nil
+    }
+
+    /// `body` over the bytes in place, or over a copy when they are not contiguous.
+    @inlinable
+    static func withContiguousBytes<Result>(of bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = bytes.withContiguousStorageIfAvailable(body) { return result }
+        return Array(bytes).withUnsafeBufferPointer(body)
+    }
+
     /// Each candidate position found by `memchr` on the needle's first byte, then compared.
-    private static func search(_ pattern: [UInt8], in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    @usableFromInline
+    static func search(_ pattern: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let first = pattern.first, let base = buffer.baseAddress, start >= 0, pattern.count <= buffer.count else { return nil }
         let last = buffer.count - pattern.count
         var index = start

@@ -339,12 +339,10 @@ public final class VerdictCache: @unchecked Sendable {
             byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
         // Nearly every summary has nothing to escape: appended whole, not byte by byte.
-        let appendedWhole: Bool? = text.utf8.withContiguousStorageIfAvailable { buffer in
-            guard !buffer.contains(where: special) else { return false }
-            bytes.append(contentsOf: buffer)
-            return true
+        guard text.utf8.contains(where: special) else {
+            bytes.append(contentsOf: text.utf8)
+            return
         }
-        if appendedWhole == true { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]

@@ -170,7 +170,9 @@ import Testing
 
     @Test(arguments: texts + ["  expect suspended", "x\n\texpect\u{301} combined", "“quoted”\n expect running", "cr\r\n expect x"])
     func expectationLinesMatchCharacterSplit(_ text: String) {
-        let expected = text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        let expected = text.unicodeScalars.split(separator: "\n").contains { line in
+            String(String.UnicodeScalarView(line.drop { $0 == " " || $0 == "\t" })).unicodeScalars.starts(with: "expect".unicodeScalars)
+        }
         #expect(BlockWalker.hasExpectationLine(text) == expected)
         #expect(text.replacingNewlines == String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? " " : $0 })))
     }
@@ -219,10 +221,11 @@ import Testing
         "scenario follows “curly quotes”", "cafe\u{301} \"x\"", "tab\there \"q\"",
     ]
 
-    /// The first word of a fence's info string: up to the first space.
+    /// The first word of a fence's info string: up to the first space scalar.
     @Test(arguments: infoStrings + ["   ", "rule", "  conflict  x", "x\r\n y", " \u{301}a b", "é b"])
     func firstInfoWordMatchesCharacterSplit(_ info: String) {
-        #expect(BlockWalker.firstInfoWord(info) == info.split(separator: " ").first.map(String.init))
+        let words = info.unicodeScalars.split(separator: " ")
+        #expect(BlockWalker.firstInfoWord(info) == words.first.map { String(String.UnicodeScalarView($0)) })
     }
 
     @Test(arguments: [("scenario follows \"job0 ends its task once\"", ["scenario", "follows", "job0 ends its task once"]),

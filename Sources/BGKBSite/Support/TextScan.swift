@@ -5,7 +5,7 @@ enum TextScan {
     /// Whether `haystack` holds `needle`, byte for byte. Foundation's `contains` goes through
     /// CFString on Linux; every needle here is ASCII, so a byte search finds the same matches.
     static func contains(_ haystack: String, _ needle: StaticString) -> Bool {
-        needle.withUTF8Buffer { Bytes.contains(Array($0), in: haystack.utf8) }
+        Bytes.contains(needle, in: haystack.utf8)
     }
 
     /// Runs of whitespace become one space; leading and trailing whitespace goes. Whitespace is

@@ -45,7 +45,7 @@ enum TimelineSVG {
     /// The class by the words in the state's name (what any other name falls back to).
     static func stateClassBySearch(_ detail: String) -> StaticString {
         let lower = Array(detail.lowercased().utf8)
-        func has(_ word: StaticString) -> Bool { word.withUTF8Buffer { Bytes.contains(Array($0), in: lower) } }
+        func has(_ word: StaticString) -> Bool { Bytes.contains(word, in: lower) }
         if has("foreground") || has("active") { return "foreground" }
         if has("suspend") { return "suspended" }
         if has("terminat") || has("killed") { return "terminated" }
