@@ -53,9 +53,8 @@ public enum ContentAssembler {
             groups[file.documentID, default: []].append(file)
         }
 
-        // Documents link independently: on all cores, merged in first-seen order. (Serial, this was
-        // a 50 ms stretch with one core idle at the end of a 10,000-rule load. It once held every
-        // rule twice until merged; a rule is one shared box now, so the merge copies references.)
+        // Documents link independently: on all cores, merged in first-seen order. A rule is one
+        // shared box, so the merge copies references.
         let groupsByID = groups
         // Every version's rule ids (a removed rule can still be referred to), known before linking
         // so that each document's references are checked on the core that links it.
@@ -149,8 +148,7 @@ public enum ContentAssembler {
 
     /// A rule id used by two different documents (versions of one document share ids on purpose).
     static func checkDuplicates(_ corpus: Corpus, diagnostics: inout Diagnostics) {
-        // Indexes, not rules: a dictionary of whole Rule values cost 11 MB at 10,000 rules.
-        // By position: `enumerated()` copied every rule (a retain and a release per field).
+        // Indexes, not rules, in the dictionary.
         var owner: [String: Int] = [:]
         owner.reserveCapacity(corpus.rules.count)
         for index in corpus.rules.indices {
@@ -196,13 +194,12 @@ public enum ContentAssembler {
 
     /// A disputed claim's correcting rules also list the claim as related, so both pages link each other.
     static func fillDisputeLinks(_ corpus: inout Corpus) {
-        // By position, reading only the disputes: iterating the rules copied each one.
         for position in corpus.rules.indices {
             guard let correctedBy = corpus.rules[position].dispute?.correctedBy, !correctedBy.isEmpty else { continue }
             let id = corpus.rules[position].id
             for target in correctedBy {
                 if let index = corpus.rules.firstIndex(where: { $0.id == target }), !corpus.rules[index].related.contains(id) {
-                    corpus.rules[index].related.append(id)
+                    corpus.rules[index] = corpus.rules[index].with { $0.related.append(id) }
                 }
             }
         }

@@ -144,78 +144,14 @@ extension Rule {
 // MARK: - Text helpers
 
 func firstSentence(_ text: String) -> String {
-    firstSentenceASCII(text) ?? firstSentenceByCharacter(text)
-}
-
-func firstSentenceByCharacter(_ text: String) -> String {
     // A sentence is short: flattening a whole long Why section first would be wasted work.
-    let flat = plainByCharacter(String(text.prefix(600)))
+    let flat = plain(String(text.prefix(600)))
     if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) + "." }
     return flat
 }
 
-/// `firstSentenceByCharacter` by bytes when the text's first 601 bytes are ASCII without `\r`:
-/// each of them is then one Character (no `\r\n` pair, no mark joining the 600th), so the
-/// 600-Character prefix is the first 600 bytes and `. ` is found by bytes. Nil otherwise.
-/// Through Characters and the generic `firstRange`, a rule's hint cost 250,000 instructions
-/// at start-up (a hint is made for every rule, and again for every defect question).
-func firstSentenceASCII(_ text: String) -> String? {
-    text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        let prefix = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 600)])
-        for index in 0..<min(bytes.count, 601) where bytes[index] >= 0x80 || bytes[index] == 0x0D { return nil }
-        var flat = plainBytes(prefix)
-        if let end = flat.indices.dropLast().first(where: { flat[$0] == UInt8(ascii: ".") && flat[$0 + 1] == UInt8(ascii: " ") }) {
-            flat.removeSubrange(end...)
-            flat.append(UInt8(ascii: "."))
-        }
-        return String(decoding: flat, as: UTF8.self)
-    } ?? nil
-}
-
 /// Markdown emphasis and code marks removed, lines joined: prompts are plain text.
 func plain(_ markdown: String) -> String {
-    plainASCII(markdown) ?? plainByCharacter(markdown)
-}
-
-/// `plainByCharacter` by bytes for ASCII text (there every byte is a Character but for `\r\n`,
-/// which is whitespace as its two bytes are); nil for other text, where a mark after `*` or a
-/// backtick makes another Character.
-func plainASCII(_ markdown: String) -> String? {
-    markdown.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        for byte in bytes where byte >= 0x80 { return nil }
-        return String(decoding: plainBytes(bytes), as: UTF8.self)
-    } ?? nil
-}
-
-/// `plainByCharacter` over ASCII bytes.
-func plainBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var pendingSpace = false
-    var index = 0
-    while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: "`") { continue }
-        if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"), index < bytes.count, bytes[index] == byte {
-            index += 1
-            continue
-        }
-        // Character.isWhitespace among ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
-        if byte == 0x20 || (0x09...0x0D).contains(byte) {
-            pendingSpace = true
-            continue
-        }
-        if pendingSpace && !result.isEmpty { result.append(0x20) }
-        pendingSpace = false
-        result.append(byte)
-    }
-    return result
-}
-
-/// One pass over the characters (the generic `replacing` is slow enough to show in the start-up
-/// time): what `plain` does for text beyond ASCII.
-func plainByCharacter(_ markdown: String) -> String {
     let characters = Array(markdown)
     var result = ""
     result.reserveCapacity(characters.count)

@@ -136,26 +136,6 @@ func numberPhraseRange(_ number: StatedNumber, in text: String) -> Range<String.
 /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)` → `beginBackgroundTask`;
 /// `UIBackgroundTaskIdentifier.invalid` keeps its type, since `invalid` alone says nothing.
 func apiShortName(_ api: String) -> String {
-    apiShortNameASCII(api) ?? apiShortNameByCharacter(api)
-}
-
-/// `apiShortNameByCharacter` by bytes for ASCII names without `\r` (each byte a Character);
-/// nil for others. String indexes cost 20,000 instructions a name at start-up.
-func apiShortNameASCII(_ api: String) -> String? {
-    api.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-        let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
-        let withoutArguments = UnsafeBufferPointer(rebasing: bytes[..<end])
-        guard let dot = withoutArguments.lastIndex(of: UInt8(ascii: ".")), dot + 1 < end else {
-            return String(decoding: withoutArguments, as: UTF8.self)
-        }
-        let last = UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<end])
-        let keepsLast = last.count >= 8 || last.contains { $0 &- UInt8(ascii: "A") < 26 }
-        return String(decoding: keepsLast ? last : withoutArguments, as: UTF8.self)
-    } ?? nil
-}
-
-func apiShortNameByCharacter(_ api: String) -> String {
     // Index searches, not `split`: this runs for every API of every rule at start-up.
     let withoutArguments = api.firstIndex(of: "(").map { api[..<$0] } ?? api[...]
     guard let dot = withoutArguments.lastIndex(of: ".") else { return String(withoutArguments) }

@@ -90,42 +90,6 @@ extension QuestionGenerator {
 /// The scenario as shown in a question: without its `expect` lines (they state the answer) and
 /// without blank lines at either end.
 public func shownListing(_ text: String) -> String {
-    shownListingASCII(text) ?? shownListingByCharacter(text)
-}
-
-/// `shownListingByCharacter` by bytes, for ASCII text without `\r` (each byte a Character, so
-/// lines split at `\n` bytes and a prefix of bytes is one of Characters); nil for other text.
-/// Splitting by Characters cost 240,000 instructions a listing, and every scenario is shown by
-/// two or three questions.
-func shownListingASCII(_ text: String) -> String? {
-    text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let expect = Array("expect".utf8)
-        var lines: [Range<Int>] = []
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            var first = start
-            while first < end, isBlank(bytes[first]) { first += 1 }
-            let isExpectation = end - first >= expect.count && expect.indices.allSatisfy { bytes[first + $0] == expect[$0] }
-            if !isExpectation { lines.append(start..<end) }
-            start = end + 1
-        }
-        func blankLine(_ line: Range<Int>) -> Bool { line.allSatisfy { isBlank(bytes[$0]) } }
-        let shown = lines.drop(while: blankLine).reversed().drop(while: blankLine).reversed()
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for (index, line) in shown.enumerated() {
-            if index > 0 { result.append(UInt8(ascii: "\n")) }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
-        }
-        return String(decoding: result, as: UTF8.self)
-    } ?? nil
-}
-
-func shownListingByCharacter(_ text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("expect") }
     while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }

@@ -61,10 +61,10 @@ import Testing
         let engine = try #require(Self.engine)
         var corpus = Self.corpus
         corpus.rules += Self.corpus.rules.map { rule in
-            var copy = rule
-            copy.id += "-copy"
-            copy.examples = rule.examples.map { var e = $0; e.rule = copy.id; e.location.line += 1000; return e }
-            return copy
+            rule.with { copy in
+                copy.id += "-copy"
+                copy.examples = rule.examples.map { var e = $0; e.rule = copy.id; e.location.line += 1000; return e }
+            }
         }
         #expect(corpus.examples.count >= 16)
         let first = QuestionBank(corpus: corpus, outcomes: engine).questions

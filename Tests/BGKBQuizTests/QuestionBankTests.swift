@@ -113,7 +113,7 @@ import Testing
         let again = QuestionBank(corpus: Fixtures.corpus, outcomes: Fixtures.standInEngine)
         #expect(again.questions == bank.questions)
         var corpus = Fixtures.corpus
-        corpus.rules[0].statement = "An app gets about 30 seconds in the background; the figure is not promised."
+        corpus.rules[0] = corpus.rules[0].with { $0.statement = "An app gets about 30 seconds in the background; the figure is not promised." }
         let reworded = QuestionBank(corpus: corpus, outcomes: Fixtures.standInEngine)
         let before = try #require(bank.questions.first { $0.rule == corpus.rules[0].id && $0.kind == .trueFalse })
         let after = try #require(reworded.questions.first { $0.id == before.id })
