@@ -69,7 +69,9 @@ enum ForumChrome {
     static func isLatestReply(_ line: String) -> Bool {
         let words = lowerWords(line)
         guard words.count >= 4, words.count <= 16, ["latest", "last"].contains(words[0]),
-              ["reply", "reply:", "post", "post:", "activity", "activity:"].contains(words[1]) else { return false }
+              ["reply", "post", "activity"].contains(words[1].trimmingCharacters(in: ":")) else { return false }
+        // The page writes `Latest reply:` or `Latest reply by`/`on`; a sentence goes on differently.
+        guard words[1].hasSuffix(":") || ["by", "on"].contains(words[2]) else { return false }
         return words.dropFirst(2).contains("by") && !line.hasSuffix(".")
     }
 
