@@ -8,7 +8,8 @@
 /// - Contractions are expanded or dropped: a possessive or `it’s` keeps its first part (then
 ///   filtered like any word), `I’m`, `you’re`, `don’t` say nothing a name needs and are dropped.
 /// - Filler (articles, pronouns, modal and light verbs such as *must*, *give*, *get*) is skipped.
-/// - The name stops at a clause boundary (a comma, `because`, `that`, `when`) once it holds two
+/// - The name stops at a clause boundary (a comma, `because`, `that`, `when`, a subject pronoun
+///   as in `every task you begin`) once it holds two
 ///   words, and at five words it backs off to the end of the last whole phrase; a light verb or
 ///   a number word left dangling at the end is dropped.
 enum DerivedID {
@@ -17,13 +18,19 @@ enum DerivedID {
         /// Whether something other than a content word came right after each word in `words`.
         var boundaryAfter: [Bool] = []
         var nextIsContent = false
+        var previous: Token?
         scan: for token in tokens(of: statement) {
+            defer { previous = token }
+            var token = token
+            if token == .pronoun {
+                if case .word = previous { token = .clauseBreak } else { token = .filler }
+            }
             switch token {
             case let .word(word):
                 if words.count == limit { nextIsContent = true; break scan }
                 words.append(word)
                 boundaryAfter.append(false)
-            case .filler:
+            case .filler, .pronoun:
                 if words.count == limit { break scan }
                 if let last = boundaryAfter.indices.last { boundaryAfter[last] = true }
             case .clauseBreak:
@@ -51,6 +58,8 @@ enum DerivedID {
         case filler
         /// Punctuation or a word that opens a new clause.
         case clauseBreak
+        /// `you`, `we`: a clause break right after a word, else filler.
+        case pronoun
     }
 
     /// The statement as words (lower-cased, API names split), filler and clause breaks.
@@ -110,6 +119,7 @@ enum DerivedID {
         return camelCaseParts(word).map { part in
             let lower = part.lowercased()
             if clauseWords.contains(lower) { return .clauseBreak }
+            if pronouns.contains(lower) { return .pronoun }
             if fillerWords.contains(lower) { return .filler }
             return .word(lower)
         }
@@ -142,14 +152,17 @@ enum DerivedID {
         "whereas", "that", "until", "whether",
     ]
 
+    /// Subject pronouns: right after a word of the name they open a relative clause (`every task
+    /// you begin`); after a verb they are its object (`give you`) and only filler.
+    private static let pronouns: Set<String> = ["i", "you", "we", "they", "he", "she"]
+
     /// Words a name does without: articles, pronouns, auxiliaries and modals (the kind says those),
     /// light verbs, and words that only hedge or point.
     private static let fillerWords: Set<String> = [
         "a", "an", "the", "to", "of", "and", "is", "are", "be", "been", "being", "am", "was", "were", "it", "its", "this",
         "these", "those", "in", "on", "for", "with", "by", "as", "at", "from", "any", "each", "every", "there", "their", "they",
         "them", "then", "into", "about", "does", "do", "did", "doing", "what", "has", "have", "had", "not", "only", "just",
-        "also", "very", "more", "note", "important", "warning", "i", "me", "my", "we", "us", "our", "you", "your", "he", "she",
-        "his", "her", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "need", "needs", "get", "gets",
+        "also", "very", "more", "note", "important", "warning", "me", "my", "us", "our", "your", "his", "her", "can", "could", "will", "would", "shall", "should", "may", "might", "must", "need", "needs", "get", "gets",
         "got", "come", "comes", "give", "gives", "given", "let", "lets", "make", "makes", "quite", "really", "some", "such", "here", "how", "why",
         "who", "whom", "whose", "even", "still", "actually", "rather", "much", "many", "own", "up", "out", "all", "always",
         "never", "no", "nor", "yet", "too", "ever", "well", "after", "before", "without", "within", "via", "per", "over", "under",

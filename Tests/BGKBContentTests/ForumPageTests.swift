@@ -152,6 +152,7 @@ import Testing
         ("iOS 13 introduced the Background Tasks framework.", "ios-13-introduced-background-tasks"),
         ("You must end every background task that you begin.", "end-background-task"),
         ("Background tasks can end in one of two ways:", "background-tasks-end"),
+        ("You must release every assertion you take, or the app is killed.", "release-assertion"),
         ("The app’s budget is shared by all its tasks.", "app-budget-shared-tasks"),
         ("Don’t do that.", "point"),
         ("It works.", "works"),
