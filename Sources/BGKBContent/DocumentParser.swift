@@ -32,7 +32,9 @@ struct DocumentParser {
         let bodyOffset = lines.offset(ofLine: bodyStart)
         let body = bodyOffset >= text.utf8.count ? "" : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
         var tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
-        // A post saved from a forum page as it is: the page's own lines are never points.
+        // A post saved from a forum page as it is: a line a paragraph if it has no blank lines,
+        // and the page's own lines are never points.
+        if SavedPageLines.isLineAParagraph(body) { SavedPageLines.split(&tree) }
         let chromeLines = ForumChrome.strip(&tree)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
         walker.walk(tree, diagnostics: &diagnostics)

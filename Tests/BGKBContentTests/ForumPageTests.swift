@@ -126,6 +126,26 @@ import Testing
         #expect(rules[1].history.map(\.change) == [.added, .reworded])
     }
 
+    @Test func aPageSavedALineAParagraphIsReadALineAParagraph() {
+        let text = "Notes\nYou must end every task you begin.\n692 Views\nThe budget is shared by all tasks.\nShare and Enjoy\n"
+            + "Revision History\n2023-06-16 Reworded.\nSomeone else's thread: you must ignore this.\n"
+        let result = assemble(["notes.md": text])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.all)")
+        #expect(result.corpus.rules.map(\.statement) == ["You must end every task you begin.", "The budget is shared by all tasks."])
+        #expect(result.corpus.rules.map(\.location.line) == [2, 4])
+        #expect(result.corpus.documents.first?.title == "Notes")
+        #expect(result.corpus.documents.first?.versions.first?.revisions.count == 1)
+    }
+
+    @Test(arguments: [
+        "You must end every task.\nIt keeps the app alive.\nThe budget is shared.\n",
+        "You must end every task.\nIt keeps the app alive.\n\nThe budget is shared.\nIt is short.\n",
+    ])
+    func aParagraphOfSeveralLinesInOrdinaryMarkdownStaysOnePoint(_ text: String) {
+        #expect(assemble(["notes.md": text]).corpus.rules.first?.statement == "You must end every task.")
+        #expect(assemble(["notes.md": text]).corpus.rules.first?.details.contains("keeps the app alive") == true)
+    }
+
     @Test func aVersionWithNeitherLabelNorHistoryIsAClearError() {
         let result = assemble(["documents/notes/2021.md": "You must end every task you begin.\n",
                                "documents/notes/2023.md": "You must end every task you begin.\n\nRevision History\n\n2023-06-16 Reworded.\n"])
