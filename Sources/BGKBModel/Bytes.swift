@@ -97,67 +97,51 @@ public enum Bytes {
     /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;` (as Mustache's
     /// `{{value}}` does for ASCII text). Runs without any of them are copied whole.
     public static func appendHTMLEscaped(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(text, to: &out) { byte in
-            switch byte {
-            case UInt8(ascii: "<"): return "&lt;"
-            case UInt8(ascii: ">"): return "&gt;"
-            case UInt8(ascii: "&"): return "&amp;"
-            case UInt8(ascii: "\""): return "&quot;"
-            case UInt8(ascii: "'"): return "&#39;"
-            default: return nil
+        withContiguousBytes(of: text.utf8) { buffer in
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let escaped: StaticString
+                switch buffer[index] {
+                case UInt8(ascii: "<"): escaped = "&lt;"
+                case UInt8(ascii: ">"): escaped = "&gt;"
+                case UInt8(ascii: "&"): escaped = "&amp;"
+                case UInt8(ascii: "\""): escaped = "&quot;"
+                case UInt8(ascii: "'"): escaped = "&#39;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                escaped.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
         }
     }
 
     /// Appends `text` as the inside of a JSON string, escaped as `JSONEncoder` escapes it: the
     /// quote, the backslash and control characters; slashes and non-ASCII are left as they are.
     public static func appendJSONEscaped(_ text: String, to out: inout [UInt8]) {
-        appendEscaped(text, to: &out) { byte in
-            switch byte {
-            case UInt8(ascii: "\""): return "\\\""
-            case UInt8(ascii: "\\"): return "\\\\"
-            case 0x08: return "\\b"
-            case 0x0C: return "\\f"
-            case 0x0A: return "\\n"
-            case 0x0D: return "\\r"
-            case 0x09: return "\\t"
-            default: return nil
+        withContiguousBytes(of: text.utf8) { buffer in
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+                case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default: out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                }
             }
-        } control: { byte in
-            byte < 0x20 && ![0x08, 0x0C, 0x0A, 0x0D, 0x09].contains(byte)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
         }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Copies `text` into `out`, each byte `replacement` names replaced by it, each byte
-    /// `control` accepts written as `\u00XX`.
-    private static func appendEscaped(
-        _ text: String, to out: inout [UInt8], replacement: (UInt8) -> StaticString?, control: (UInt8) -> Bool = { _ in false }
-    ) {
-        func copy(_ buffer: UnsafeBufferPointer<UInt8>) {
-            var runStart = 0
-            for index in 0..<buffer.count {
-                let byte = buffer[index]
-                let escaped = replacement(byte)
-                guard escaped != nil || control(byte) else { continue }
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index])) }
-                runStart = index + 1
-                if let escaped {
-                    escaped.withUTF8Buffer { out.append(contentsOf: $0) }
-                } else {
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0xF)])
-                }
-            }
-            if runStart < buffer.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
-        }
-        if text.utf8.withContiguousStorageIfAvailable(copy) == nil {
-            var text = text
-            text.withUTF8(copy)
-        }
-    }
 
     /// Appends the bytes of a string literal.
     public static func append(_ literal: StaticString, to out: inout [UInt8]) {
