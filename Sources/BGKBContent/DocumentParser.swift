@@ -34,7 +34,7 @@ struct DocumentParser {
         var tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
         // A post saved from a forum page as it is: a line a paragraph if it has no blank lines,
         // and the page's own lines are never points.
-        if SavedPageLines.isLineAParagraph(body) { SavedPageLines.split(&tree) }
+        if SavedPageLines.hasNoBlankLine(body) { SavedPageLines.split(&tree) }
         let chromeLines = ForumChrome.strip(&tree)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
         walker.walk(tree, diagnostics: &diagnostics)

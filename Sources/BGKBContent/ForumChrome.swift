@@ -123,9 +123,15 @@ enum ForumChrome {
         var removed = 0
         var kept: [MarkdownNode] = []
         kept.reserveCapacity(document.children.count)
+        var afterBareLabel = false
+        var previousEnd = 0
         for block in document.children {
-            guard case .paragraph = block.kind else { kept.append(block); continue }
-            let (paragraph, count) = strip(paragraph: block)
+            // A bare label's values may stand on the next lines as paragraphs of their own (a page
+            // saved a line a paragraph), but not after a blank line.
+            if block.start.line != previousEnd + 1 { afterBareLabel = false }
+            previousEnd = block.end.line
+            guard case .paragraph = block.kind else { kept.append(block); afterBareLabel = false; continue }
+            let (paragraph, count) = strip(paragraph: block, afterBareLabel: &afterBareLabel)
             removed += count
             if let paragraph { kept.append(paragraph) }
         }
@@ -135,10 +141,9 @@ enum ForumChrome {
 
     /// One paragraph without its chrome lines (nil when nothing else is left), and how many went.
     /// The paragraph's start and end move past chrome lines at either end, so rules point at the post.
-    static func strip(paragraph: MarkdownNode) -> (MarkdownNode?, Int) {
+    static func strip(paragraph: MarkdownNode, afterBareLabel: inout Bool) -> (MarkdownNode?, Int) {
         let lines = BlockWalker.lines(of: paragraph.children)
         var chrome = [Bool](repeating: false, count: lines.count)
-        var afterBareLabel = false
         for (index, line) in lines.enumerated() {
             let text = MarkdownNode.plainText(of: line[...])
             if let kind = kind(ofLine: text) {

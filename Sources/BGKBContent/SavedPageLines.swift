@@ -8,29 +8,46 @@ enum SavedPageLines {
     /// Fewer lines than this, with no blank line, is an ordinary short paragraph.
     static let minimumLines = 4
 
-    /// Whether `body` (the text after any front matter) is a page saved a line a paragraph.
-    static func isLineAParagraph(_ body: String) -> Bool {
+    /// Whether `body` (the text after any front matter) has at least `minimumLines` lines and no
+    /// blank line between two of them. One pass over the bytes (the blanks and the line feed are
+    /// ASCII), stopping at the first blank line inside the text.
+    static func hasNoBlankLine(_ body: String) -> Bool {
         var lines = 0
-        for line in body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            let blank = line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-            if blank { if lines > 0 { return trailingBlanksOnly(after: lines, in: body) } else { continue } }
-            lines += 1
+        var lineHasText = false
+        var blankSeen = false
+        for byte in body.utf8 {
+            switch byte {
+            case UInt8(ascii: "\n"):
+                if lineHasText { lines += 1 } else if lines > 0 { blankSeen = true }
+                lineHasText = false
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                break
+            default:
+                if blankSeen { return false }
+                lineHasText = true
+            }
         }
+        if lineHasText { lines += 1 }
         return lines >= minimumLines
     }
 
-    /// A blank line counts only if something other than blank lines follows it.
-    private static func trailingBlanksOnly(after lines: Int, in body: String) -> Bool {
-        let rest = body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).drop { line in
-            !line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-        }
-        return lines >= minimumLines && rest.allSatisfy { line in
-            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
-        }
-    }
-
-    /// Each top-level paragraph split into one paragraph per line, each starting on its own line.
+    /// Each top-level paragraph split into one paragraph per line, each starting on its own line,
+    /// when at least half of the lines end a sentence (`.`, `!`, `?` or `:`): a paragraph wrapped
+    /// at a fixed width does not, and stays whole. Lines of forum page chrome do not count (they
+    /// are stripped afterwards, line by line).
     static func split(_ document: inout MarkdownNode) {
+        var lines = 0
+        var sentenceEnds = 0
+        for block in document.children {
+            guard case .paragraph = block.kind else { continue }
+            for line in BlockWalker.lines(of: block.children) where !line.isEmpty {
+                let text = MarkdownNode.plainText(of: line[...]).trimmed
+                if ForumChrome.kind(ofLine: text) != nil { continue }
+                lines += 1
+                if let last = text.last, ".!?:".contains(last) { sentenceEnds += 1 }
+            }
+        }
+        guard sentenceEnds * 2 >= lines else { return }
         var blocks: [MarkdownNode] = []
         blocks.reserveCapacity(document.children.count)
         for block in document.children {
