@@ -142,6 +142,9 @@ enum ForumChrome {
     /// One paragraph without its chrome lines (nil when nothing else is left), and how many went.
     /// The paragraph's start and end move past chrome lines at either end, so rules point at the post.
     static func strip(paragraph: MarkdownNode, afterBareLabel: inout Bool) -> (MarkdownNode?, Int) {
+        // Nearly every paragraph has no line that could be chrome: told from each line's first and
+        // last bytes and length, without making its text.
+        guard afterBareLabel || paragraph.children.isEmpty || hasCandidateLine(paragraph.children) else { return (paragraph, 0) }
         let lines = BlockWalker.lines(of: paragraph.children)
         var chrome = [Bool](repeating: false, count: lines.count)
         for (index, line) in lines.enumerated() {
@@ -168,6 +171,69 @@ enum ForumChrome {
         if first > 0 { result.start = Position(line: paragraph.start.line + first, column: 1) }
         if last < lines.count - 1 { result.end = Position(line: paragraph.start.line + last, column: paragraph.end.column) }
         return (result, count)
+    }
+
+    /// Whether some line of these inlines could be chrome, from its length in bytes, its first
+    /// four bytes and last two (every recogniser needs one of the shapes below), without making
+    /// its text. Nearly every line of prose fails this at once.
+    static func hasCandidateLine(_ inlines: [MarkdownNode]) -> Bool {
+        var line = LineShape()
+        for node in inlines {
+            switch node.kind {
+            case .softBreak, .lineBreak:
+                if line.mayBeChrome { return true }
+                line = LineShape()
+            case .text:
+                line.add(text: node.literal.utf8)
+            default:
+                line.add(other: node)
+            }
+        }
+        return line.mayBeChrome
+    }
+
+    /// What `hasCandidateLine` knows of a line: bytes at either end and the length.
+    struct LineShape {
+        var length = 0
+        var head: [UInt8] = []
+        var last: UInt8 = 0
+        var beforeLast: UInt8 = 0
+        var startsWithLink = false
+        var started = false
+
+        mutating func add(text: String.UTF8View) {
+            if !started {
+                started = true
+                head = Array(text.prefix(4))
+            }
+            for byte in text.suffix(2) { beforeLast = last; last = byte }
+            length += text.count
+        }
+
+        mutating func add(other node: MarkdownNode) {
+            if !started {
+                started = true
+                if case .link = node.kind { startsWithLink = true }
+            }
+            last = 0
+            beforeLast = 0
+            length += node.plainTextByteCount
+        }
+
+        var mayBeChrome: Bool {
+            guard started, length <= 160 else { return false }
+            // A thread's address, as text or as an autolink.
+            if startsWithLink || head.starts(with: "http".utf8) || head.starts(with: "HTTP".utf8) { return true }
+            guard length <= 100, let first = head.first else { return false }
+            let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+            // Counts, tallies and dates: a digit first or last, a bracket last, `AM` or `PM` last.
+            if isDigit(first) || isDigit(last) || last == UInt8(ascii: ")") || last == UInt8(ascii: ":") { return true }
+            if (last == UInt8(ascii: "M") || last == UInt8(ascii: "m")) && "APap".utf8.contains(beforeLast) { return true }
+            // `Latest reply…`, `Last reply…`.
+            if head.starts(with: "La".utf8) || head.starts(with: "la".utf8) { return true }
+            // Field labels, the locked notice and the page's buttons are short.
+            return length <= 60 && first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
+        }
     }
 
     /// A value under a bare field label: a short name or list of names, not a sentence.
