@@ -31,7 +31,11 @@ struct DocumentParser {
         // `lines[bodyStart...].joined(separator: "\n")`, taken from the text instead of rebuilt.
         let bodyOffset = lines.offset(ofLine: bodyStart)
         let body = bodyOffset >= text.utf8.count ? "" : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
-        let tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
+        var tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
+        // A post saved from a forum page as it is: a line a paragraph if it has no blank lines,
+        // and the page's own lines are never points.
+        if SavedPageLines.hasNoBlankLine(body) { SavedPageLines.split(&tree) }
+        let chromeLines = ForumChrome.strip(&tree)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
         walker.walk(tree, diagnostics: &diagnostics)
 
@@ -65,7 +69,8 @@ struct DocumentParser {
                                       signOff: walker.signOff, summary: front.summary)
         return ParsedFile(documentID: documentID, title: front.title ?? walker.firstHeading ?? documentID, sourceID: front.source,
                           summary: front.summary, version: version, conflictNotes: walker.conflictNotes,
-                          references: front.references + walker.references, location: location(line: 1, column: 1))
+                          references: front.references + walker.references, location: location(line: 1, column: 1),
+                          chromeLines: chromeLines)
     }
 
     func location(line: Int, column: Int) -> SourceLocation { SourceLocation(path: path, line: line, column: column) }
@@ -221,6 +226,10 @@ struct BlockWalker {
                 state = .signedOff
                 return
             }
+            if isTitleLine(block) {
+                firstHeading = block.plainText.trimmed
+                return
+            }
             if !annotated { flushPlain() }
             pending.append(block)
         case .thematicBreak:
@@ -266,6 +275,17 @@ struct BlockWalker {
 
     private func firstLine(of block: MarkdownNode) -> String {
         firstLines[BlockKey(block)]?.text ?? Self.firstLine(of: block)
+    }
+
+    /// A plain post's title as a page copies it: the first block, before any heading or point, one
+    /// short line that does not end a sentence (`Background Task Notes`). It titles the document
+    /// as a level-1 heading would, and is not a point.
+    private func isTitleLine(_ block: MarkdownNode) -> Bool {
+        guard !annotated, firstHeading == nil, points.isEmpty, pending.isEmpty,
+              !block.children.contains(where: { if case .softBreak = $0.kind { return true } else { return false } }) else { return false }
+        let text = firstLine(of: block)
+        guard let last = text.last, text.split(separator: " ").count <= 12 else { return false }
+        return !".!?:;,)”\"".contains(last)
     }
 
     private func isSignOff(_ block: MarkdownNode) -> Bool {

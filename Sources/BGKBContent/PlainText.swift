@@ -81,37 +81,6 @@ enum PlainText {
         return String(decoding: result, as: UTF8.self) + "…"
     }
 
-    private static let stopWords: Set<String> = [
-        "a", "an", "the", "to", "of", "and", "or", "is", "are", "be", "been", "you", "your", "it", "its", "that", "this",
-        "in", "on", "for", "with", "by", "as", "at", "from", "can", "will", "any", "each", "every", "so", "if", "when",
-        "note", "important", "warning", "which", "there", "their", "they", "them", "than", "then", "into", "about",
-        "does", "do", "what", "has", "have", "was", "were", "but", "not", "only", "just", "also", "very", "more",
-    ]
-
-    /// A kebab-case id from the first significant words of a statement. Only the statement feeds it,
-    /// so edits elsewhere in the document never change it.
-    static func slug(_ statement: String, words count: Int = 5) -> String {
-        var words: [String] = []
-        var current = ""
-        func flush() {
-            if !current.isEmpty, !stopWords.contains(current) { words.append(current) }
-            current = ""
-        }
-        for scalar in statement.lowercased().unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if scalar == "’" || scalar == "'" {
-                continue
-            } else {
-                flush()
-            }
-            if words.count >= count { break }
-        }
-        flush()
-        let slug = words.prefix(count).joined(separator: "-")
-        return slug.isEmpty ? "point" : slug
-    }
-
     /// The kind a statement's wording implies.
     static func kind(of statement: String) -> Rule.Kind {
         let text = " " + statement.lowercased().replacingNewlines + " "

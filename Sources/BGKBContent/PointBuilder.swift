@@ -67,7 +67,7 @@ extension BlockWalker {
         }
         let plain = plainParts.joined(separator: "\n")
 
-        let id = annotation?.id ?? PlainText.slug(statement)
+        let id = annotation?.id ?? DerivedID.make(from: statement)
         let examples = draft.examples.compactMap { example(from: $0, rule: id, diagnostics: &diagnostics) }
         let sources: [Citation] = annotation?.sources ?? front.source.map { [Citation(source: $0, version: front.version)] } ?? []
         let topics = annotation?.topics ?? inferTopics(plain)
