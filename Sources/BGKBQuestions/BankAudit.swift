@@ -138,9 +138,7 @@ extension BankAudit {
     /// `key` (payload or Info.plist key with a hyphen), `Type`, or `member`.
     static func apiShape(_ name: String) -> String {
         if name.contains("-") { return "key" }
-        if let dot = name.lastIndex(of: "."), name.index(after: dot) < name.endIndex {
-            return apiShape(String(name[name.index(after: dot)...]))
-        }
+        if name.contains(".") { return "Type.member" }
         if APIFamily.plistKeys.contains(name) { return "plist" }
         return name.first?.isUppercase == true ? "Type" : "member"
     }

@@ -54,15 +54,27 @@ enum BankBalance {
         }
     }
 
-    /// Puts each question's answer at the next position in turn among questions of its form with
-    /// as many choices, so every position is as often right. True/false keeps True, False.
+    /// Puts each question's answer at the position most behind its fair share among questions
+    /// of its form so far (each question owes 1/n to each of its n positions), ties broken by
+    /// the question's id: every position is about as often right, with no fixed rotation to learn.
+    /// True/false keeps True, False.
     static func withSpreadPositions(_ questions: [Question]) -> [Question] {
-        var next: [String: Int] = [:]
+        var expected: [String: [Double]] = [:]
+        var actual: [String: [Double]] = [:]
         return questions.map { question in
             guard question.kind != .trueFalse, question.choices.count > 1, let answer = question.correctChoice else { return question }
-            let key = "\(question.form)/\(question.choices.count)"
-            let position = next[key, default: 0] % question.choices.count
-            next[key, default: 0] += 1
+            let count = question.choices.count
+            var owed = expected[question.form, default: []]
+            var given = actual[question.form, default: []]
+            while owed.count < count { owed.append(0) }
+            while given.count < count { given.append(0) }
+            for position in 0..<count { owed[position] += 1 / Double(count) }
+            let tieBreak = Int(StableHash.of(question.id).value % UInt64(count))
+            let order = (0..<count).map { ($0 + tieBreak) % count }
+            let position = order.max { owed[$0] - given[$0] < owed[$1] - given[$1] - 1e-9 } ?? 0
+            given[position] += 1
+            expected[question.form] = owed
+            actual[question.form] = given
             var copy = question
             var others = question.choices
             others.remove(at: question.correct)

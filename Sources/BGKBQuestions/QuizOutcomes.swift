@@ -13,7 +13,11 @@ public enum QuizOutcomes {
         let explorer = Explorer(scenario: scenario)
         var schedule = explorer.nominalSchedule
         if let budget = conditions.budget { schedule.budget = budget }
-        if conditions.beginRefused { schedule.refusal = .returnsInvalid }
+        if conditions.beginRefused { schedule.refusal = conditions.refusedThroughHandler ? .callsExpirationHandler : .returnsInvalid }
+        if conditions.earlyExpiry {
+            guard let entered = backgroundEntry(scenario) else { return nil }
+            schedule.forcedExpiry = entered + RunConditions.earlyExpiryDelay
+        }
         return explorer.outcome(schedule)
     }
 
@@ -27,7 +31,21 @@ public enum QuizOutcomes {
             if scenario.conditions.refusal != nil { return false }
             if !text.contains("beginBackgroundTask") { return false }
         }
+        if conditions.earlyExpiry {
+            // Only for code that holds a task the system could call in, and a scenario that
+            // does not pin expiry to the end of the budget.
+            if scenario.conditions.expiryOnlyAtEnd { return false }
+            if !["beginBackgroundTask", "register(", "performExpiringActivity"].contains(where: text.contains) { return false }
+            if backgroundEntry(scenario) == nil { return false }
+        }
         return true
+    }
+
+    /// When the app first enters the background: its timeline's event, or 1 s without a
+    /// timeline (the scenario language's default).
+    static func backgroundEntry(_ scenario: Scenario) -> Double? {
+        if scenario.timeline.isEmpty { return 1 }
+        return scenario.timeline.first { $0.event == .enterBackground }?.time
     }
 }
 

@@ -165,7 +165,9 @@ func blankWholeWord(_ word: String, in text: String) -> String? {
 
 /// The kind of name an API is, so that a question's choices are all of one kind.
 enum APIFamily: Hashable, Sendable {
-    case method, property, type, key, plistKey, errorCode
+    /// `qualified`: a member written with its type (`UIBackgroundTaskIdentifier.invalid`), which
+    /// reads unlike a bare name beside it.
+    case method, property, type, key, plistKey, errorCode, qualified
 
     static let plistKeys: Set<String> = ["UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers", "UIApplicationSceneManifest"]
 
@@ -182,10 +184,10 @@ enum APIFamily: Hashable, Sendable {
             self = .plistKey
         } else if api.contains(".Error.") || api.contains(".Code.") {
             self = .errorCode
+        } else if short.contains(".") {
+            self = .qualified
         } else if api.contains("(") {
             self = .method
-        } else if let dot = short.lastIndex(of: "."), short[short.index(after: dot)...].first?.isLowercase == true {
-            self = .property
         } else if let first = short.first, first.isUppercase {
             self = .type
         } else {
@@ -195,7 +197,9 @@ enum APIFamily: Hashable, Sendable {
 
     /// A name a learner can be asked to recall: not generic, not an expression.
     static func isQuizzable(_ short: String) -> Bool {
+        // All capitals with underscores (`EXC_BREAKPOINT`) is an exception type, not an API.
         !generic.contains(short) && !short.contains("[") && !short.contains(" ") && !short.contains("\"")
+            && !(short.contains("_") && short == short.uppercased()) && !short.hasSuffix(":")
     }
 }
 

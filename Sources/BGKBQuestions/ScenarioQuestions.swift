@@ -207,11 +207,18 @@ extension RunConditions {
                 : "How does this scenario end, if the system grants every request and gives the usual background time?"
         }
         var parts: [String] = []
+        if earlyExpiry {
+            parts.append("calls the app's background tasks in early, \(formatSeconds(RunConditions.earlyExpiryDelay)) after it enters the background")
+        }
         if let budget = budget {
             parts.append(budget == 0 ? "gives the app no background time at all"
                 : "gives the app only \(budget == budget.rounded() ? String(Int(budget)) : String(budget)) s of background time")
         }
-        if beginRefused { parts.append("refuses beginBackgroundTask (it returns .invalid)") }
+        if refusedThroughHandler {
+            parts.append("refuses beginBackgroundTask by calling its expiration handler at once")
+        } else if beginRefused {
+            parts.append("refuses beginBackgroundTask (it returns .invalid)")
+        }
         return "How does this scenario end, if the system " + parts.joined(separator: " and ") + "?"
     }
 }
