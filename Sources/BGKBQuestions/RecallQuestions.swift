@@ -27,7 +27,8 @@ extension QuestionGenerator {
             // Same value said with another firmness or promise, then other values in the unit:
             // the learner must know both how much and how sure.
             var firmnessVariants: [String] = []
-            for firmness in StatedNumber.Firmness.allCases where firmness != number.firmness && firmness != .vague {
+            // "at most 0 s" says nothing a learner could weigh: zero has no firmer or looser form.
+            for firmness in StatedNumber.Firmness.allCases where firmness != number.firmness && firmness != .vague && number.value != 0 {
                 var variant = number
                 variant.firmness = firmness
                 variant.guaranteed = firmness == .exact
@@ -120,7 +121,16 @@ extension QuestionGenerator {
             let others = Set(rule.apis.map(apiShortName))
             let related = rule.related.compactMap { self.rule($0) }.flatMap(\.apis).filter { APIFamily($0) == family }.map(apiShortName)
             let pool = apiPools[family] ?? []
-            let candidates = (stableShuffle(related, salt: rule.id + api) + stableSample(pool, salt: rule.id + api, count: 8))
+            // Names that share words with the answer first (`beginBackgroundTask` beside
+            // `endBackgroundTask`), then related rules' names, then the rest of the family.
+            let words = Set(camelWords(short))
+            let similar = stableShuffle(pool, salt: rule.id + api)
+                .map { ($0, Set(camelWords($0)).intersection(words).count) }
+                .filter { $0.1 > 0 }
+                .sorted { $0.1 > $1.1 }
+                .map(\.0)
+            let candidates = (Array(similar.prefix(2)) + stableShuffle(related, salt: rule.id + api) + similar.dropFirst(2)
+                + stableSample(pool, salt: rule.id + api, count: 8))
                 .filter { !others.contains($0) && !statement.contains($0) && APIFamily.isQuizzable($0) }
             let distractors = pickDistractors(answer: short, candidates: candidates)
             guard distractors.count >= 2 else { return nil }
@@ -129,6 +139,31 @@ extension QuestionGenerator {
                 hint: hint(rule, hiding: [short]), explanation: explanation(rule, "API: \(api)"))
         }.prefix(2).map { $0 }
     }
+}
+
+/// The words of a camel-case name, lowercased: `BGTaskSchedulerPermittedIdentifiers` →
+/// `bg`, `task`, `scheduler`, `permitted`, `identifiers`.
+func camelWords(_ name: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    let characters = Array(name)
+    for (index, character) in characters.enumerated() {
+        guard character.isLetter || character.isNumber else {
+            if !current.isEmpty { words.append(current.lowercased()) }
+            current = ""
+            continue
+        }
+        let next = index + 1 < characters.count ? characters[index + 1] : " "
+        let startsWord = character.isUppercase && !current.isEmpty
+            && (current.last?.isLowercase == true || next.isLowercase)
+        if startsWord {
+            words.append(current.lowercased())
+            current = ""
+        }
+        current.append(character)
+    }
+    if !current.isEmpty { words.append(current.lowercased()) }
+    return words
 }
 
 /// Crash codes (`0x` and hex digits) written in a text, lowercased.
