@@ -34,6 +34,12 @@ import Testing
     }
 
     @Test(arguments: banks)
+    func everyFigureAskedIsOneItsRuleStates(bank: Bank) {
+        let findings = BankAudit.unsourcedFigures(bank.questions, corpus: bank.corpus)
+        #expect(findings.isEmpty, "\(findings.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test(arguments: banks)
     func noAnswerOrPositionPatternPassesAKind(bank: Bank) {
         for pattern in BankAudit.patterns(bank.questions, by: { $0.kind.rawValue }) + BankAudit.patterns(bank.questions, by: \.form)
         where pattern.count >= BankBalance.smallestBalancedGroup {
@@ -98,5 +104,38 @@ import Testing
         let pattern = BankAudit.patterns(questions, by: { $0.kind.rawValue })[0]
         #expect(pattern.topAnswerShare == 1)
         #expect(pattern.positionSkew > 15)
+    }
+
+    @Test func aFigureTheRuleDoesNotStateIsFound() {
+        var corpus = Fixtures.corpus
+        corpus.rules[0].numbers = [StatedNumber(value: 5, unit: .seconds, firmness: .about, measures: "time an expiry handler gets")]
+        let question = Question(id: "n", contentVersion: "v", kind: .recall, rule: corpus.rules[0].id, topics: [],
+                                prompt: "What does the guidance give as the time an expiry handler gets?",
+                                choices: ["about 5 s, not guaranteed", "about 30 s, not guaranteed"], correct: 0, hint: "", explanation: "")
+        #expect(BankAudit.unsourcedFigures([question], corpus: corpus).count == 1)
+        var stated = question
+        stated.choices = ["about 30 s, not guaranteed", "about 5 s, not guaranteed"]
+        #expect(BankAudit.unsourcedFigures([stated], corpus: corpus).isEmpty)
+    }
+
+    /// Balancing keeps one of two alike questions, caps the commonest answer without taking a
+    /// rule's last question, and spreads the answer's position.
+    @Test func balancingDropsDuplicatesCapsAnswersAndSpreadsPositions() {
+        func question(_ index: Int, rule: String, answer: String) -> Question {
+            Question(id: "q\(index)", contentVersion: "v", kind: .outcome, rule: rule, topics: [], prompt: "p\(index)",
+                     listing: "l", choices: [answer, "x\(index)", "y\(index)"], correct: 0, hint: "", explanation: "")
+        }
+        var questions = (0..<20).map { question($0, rule: "r\($0 % 5)", answer: $0 < 14 ? "same" : "other \($0)") }
+        var copy = questions[15]
+        copy.id = "copy"
+        questions.append(copy)
+        let balanced = BankBalance.balanced(questions)
+        #expect(!balanced.contains { $0.id == "copy" })
+        let same = balanced.filter { $0.correctChoice == "same" }.count
+        #expect(Double(same) / Double(balanced.count) <= BankBalance.answerShareLimit)
+        #expect(Set(balanced.map(\.rule)) == Set(questions.map(\.rule)))
+        let pattern = BankAudit.patterns(balanced, by: { $0.kind.rawValue })[0]
+        #expect(pattern.positionSkew <= 15, "\(pattern)")
+        for question in balanced { #expect(question.choices.count == 3) }
     }
 }
