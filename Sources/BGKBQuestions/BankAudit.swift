@@ -76,6 +76,9 @@ extension BankAudit {
             problems.append(("contradiction", "the prompt names \(code), which is not the answer"))
         }
         if question.prompt.contains("Which API is this point about") { problems.append(("api-subject", "asks which API a point is about")) }
+        if question.form == "recall/api", QuestionGenerator.isThirdPartyName("____", in: question.prompt) {
+            problems.append(("api-subject", "asks for a third party's own name, not an API"))
+        }
         if question.prompt.contains(" NOT ") || question.prompt.contains("(wrong)") {
             problems.append(("ambiguous", "asks for what the guidance does not give"))
         }

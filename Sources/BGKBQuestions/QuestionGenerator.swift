@@ -12,6 +12,8 @@ public struct QuestionGenerator: Sendable {
     let rulesByID: [String: Rule]
     /// Quizzable API names by family (`APIFamily`), the choices an API question draws from.
     let apiPools: [APIFamily: [String]]
+    /// Names Content quotes from a third party's code (`the blog's BackgroundLogger`).
+    let thirdPartyNames: Set<String>
     let crashCodePool: [String]
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
@@ -39,8 +41,17 @@ public struct QuestionGenerator: Sendable {
         // took its lock and hashed its example twice for nothing.
         unmemoizedOutcomes = outcomes
         rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A third party's own names (a blog's helper class) are not APIs to learn or to offer.
+        var thirdParty: Set<String> = []
+        for rule in corpus.rules {
+            for api in rule.apis where QuestionGenerator.isThirdPartyName(apiShortName(api), in: rule.statement) {
+                thirdParty.insert(apiShortName(api))
+            }
+        }
+        thirdPartyNames = thirdParty
         var pools: [APIFamily: Set<String>] = [:]
-        for api in corpus.rules.flatMap(\.apis) + QuestionGenerator.wellKnownAPIs where APIFamily.isQuizzable(apiShortName(api)) {
+        for api in corpus.rules.flatMap(\.apis) + QuestionGenerator.wellKnownAPIs
+        where APIFamily.isQuizzable(apiShortName(api)) && !thirdParty.contains(apiShortName(api)) {
             pools[APIFamily(api), default: []].insert(apiShortName(api))
         }
         apiPools = pools.mapValues { $0.sorted() }

@@ -60,6 +60,11 @@ extension QuestionGenerator {
         }
     }
 
+    /// Whether a statement quotes `name` as a third party's ("the blog's BackgroundLogger").
+    static func isThirdPartyName(_ name: String, in statement: String) -> Bool {
+        ["blog's ", "post's ", "article's ", "tutorial's "].contains { statement.contains($0 + name) }
+    }
+
     /// "the time two tasks together do NOT get", "the claimed grace time (wrong)": a figure
     /// asked as what the guidance gives would be read two ways.
     static func isAmbiguousMeasure(_ measures: String) -> Bool {
@@ -115,7 +120,7 @@ extension QuestionGenerator {
         var seen: Set<String> = []
         return rule.apis.compactMap { api -> QuestionDraft? in
             let short = apiShortName(api)
-            guard short.count >= 3, seen.insert(short).inserted, APIFamily.isQuizzable(short),
+            guard short.count >= 3, seen.insert(short).inserted, APIFamily.isQuizzable(short), !thirdPartyNames.contains(short),
                   let gapped = blankWholeWord(short, in: statement) else { return nil }
             let family = APIFamily(api)
             let others = Set(rule.apis.map(apiShortName))

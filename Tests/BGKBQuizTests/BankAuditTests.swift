@@ -76,6 +76,7 @@ import Testing
         ("Which API fills the gap? Call ____ when done.", nil, ["endBackgroundTask", "Any?", "register"], "choice-type"),
         ("Which API is this point about? Background work should be cheap.", nil, ["BGTask", "UIApplication", "Task"], "api-subject"),
         ("True or false? Listing 1 begins its task too late.", nil, ["True", "False"], "reference"),
+        ("Which API fills the gap? The blog's ____ does not compute a duration.", nil, ["BackgroundLogger", "LegacySync", "Activity"], "api-subject"),
         ("How does this scenario end, if the system grants every request and gives the usual background time?",
          "// no expiry handler\non applicationDidEnterBackground { work 1s }", ["The app is suspended cleanly",
          "Terminated with 0x8badf00d (didReceiveRemoteNotification did not call its completion handler in time)", "Crashes: x"], "implausible"),
