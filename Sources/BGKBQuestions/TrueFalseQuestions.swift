@@ -53,13 +53,27 @@ extension QuestionGenerator {
     /// may itself be the corrected claim.
     func swappedNumberStatement(_ rule: Rule) -> String? {
         guard rule.kind != .misconception else { return nil }
-        for number in rule.numbers where number.value == number.value.rounded() && number.value >= 1 && number.value < 1e9 {
+        let statement = shownStatement(rule)
+        // A vague figure ("a few seconds") has no value to double.
+        for number in rule.numbers where number.firmness != .vague && number.value == number.value.rounded()
+            && number.value >= 1 && number.value < 1e9 {
             let written = String(Int(number.value))
             let replacement = String(Int(number.value) * 2)
-            if let range = wholeWordRange(of: written, in: shownStatement(rule)) {
-                var text = shownStatement(rule)
+            if let range = wholeWordRange(of: written, in: statement) {
+                var text = statement
                 text.replaceSubrange(range, with: replacement)
                 return text
+            }
+            // Written in words ("about five seconds"): doubled in words, past one so that the
+            // noun after it is already plural.
+            if let word = spelledNumbers[Int(number.value)], let doubled = spelledNumbers[Int(number.value) * 2], number.value > 1 {
+                for form in [word, word.prefix(1).uppercased() + word.dropFirst()] {
+                    if let range = wholeWordRange(of: form, in: statement) {
+                        var text = statement
+                        text.replaceSubrange(range, with: form == word ? doubled : doubled.prefix(1).uppercased() + doubled.dropFirst())
+                        return text
+                    }
+                }
             }
         }
         return nil
@@ -79,6 +93,10 @@ extension QuestionGenerator {
         return nil
     }
 }
+
+/// Numbers as a sentence may spell them, for doubling a figure written in words.
+let spelledNumbers = [2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 8: "eight", 10: "ten", 12: "twelve",
+                      15: "fifteen", 20: "twenty", 30: "thirty", 60: "sixty"]
 
 /// The first occurrence of `word` not inside a longer run of digits or letters.
 func wholeWordRange(of word: String, in text: String) -> Range<String.Index>? {
