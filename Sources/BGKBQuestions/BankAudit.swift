@@ -178,25 +178,13 @@ extension BankAudit {
         var findings: [Finding] = []
         for question in questions where question.form == "recall/number" {
             guard let rule = rules[question.rule], let answer = question.correctChoice else { continue }
-            let words = answer.split(separator: ",")[0].split(separator: " ")
-            guard let figure = words.first(where: { $0.first?.isNumber == true }).map(String.init) else { continue }
-            let text = ([rule.statement, rule.details, rule.why ?? "", rule.instead ?? ""] + rule.numbers.compactMap(\.note)).joined(separator: " ").lowercased()
-            var spelled = numberWords[figure].map { [$0] } ?? []
-            // "in the past week" states one week.
-            if figure == "1", let unit = words.drop(while: { $0 != Substring(figure) }).dropFirst().first {
-                spelled += [["d": "day", "h": "hour", "min": "minute", "s": "second"][String(unit)] ?? String(unit)]
-            }
-            if !([figure] + spelled).contains(where: text.contains) {
+            if !statesFigure(answer, in: rule) {
                 findings.append(Finding(check: "numbers", question: "\(question.id) \"\(question.prompt.prefix(90))\"",
                                         message: "answers \(answer), a figure rule '\(rule.id)' does not state"))
             }
         }
         return findings
     }
-
-    static let numberWords = ["1": "one", "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-                              "9": "nine", "10": "ten", "12": "twelve", "15": "fifteen", "20": "twenty", "30": "thirty",
-                              "60": "sixty", "1000": "thousand", "100": "hundred", "0": "zero"]
 
     /// The share of the most common correct answer and position, per kind of question.
     public struct Pattern: Sendable, CustomStringConvertible {

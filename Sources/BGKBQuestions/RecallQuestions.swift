@@ -8,7 +8,10 @@ extension QuestionGenerator {
             // A vague figure ("a few seconds") has no value to recall: the one stored is only a
             // stand-in, and asking it would teach a number no source gives. A figure a rule
             // quotes as a claim, or as what something does not get, makes an ambiguous question.
-            guard number.firmness != .vague, !QuestionGenerator.isAmbiguousMeasure(measures) else { return nil }
+            // A figure the rule's words do not state is an annotation no reader can check (and may
+            // be an assumption that slipped in): not asked.
+            guard number.firmness != .vague, !QuestionGenerator.isAmbiguousMeasure(measures),
+                  statesFigure(numberText(number), in: rule) else { return nil }
             // Numbers found in the text (not annotated) carry the statement as what they measure:
             // ask those as a gap in the statement instead, when the figure is written there.
             let describesItself = measures.isEmpty || measures.hasSuffix("…") || measures.count > 60
@@ -169,6 +172,25 @@ func camelWords(_ name: String) -> [String] {
     }
     if !current.isEmpty { words.append(current.lowercased()) }
     return words
+}
+
+/// Whether the rule's own words (statement, details, Why, Instead, the number's notes) state the
+/// figure of a number choice (`about 30 s, not guaranteed`), in digits or in words.
+func statesFigure(_ choice: String, in rule: Rule) -> Bool {
+    let words = choice.split(separator: ",")[0].split(separator: " ")
+    guard let index = words.firstIndex(where: { $0.first?.isNumber == true }) else { return false }
+    let figure = String(words[index])
+    let text = ([rule.statement, rule.details, rule.why ?? "", rule.instead ?? ""] + rule.numbers.compactMap(\.note))
+        .joined(separator: " ").lowercased()
+    var forms = [figure] + (Int(figure).flatMap { spelledNumbers[$0] }.map { [$0] } ?? [])
+    if figure == "1", index + 1 < words.count {
+        // "in the past week", "within a minute": one, said by the unit alone.
+        let unit = String(words[index + 1])
+        forms.append(["d": "day", "h": "hour", "min": "minute", "s": "second", "ms": "millisecond"][unit] ?? unit)
+        forms.append("one")
+    }
+    if figure == "1000" { forms.append("1,000") }
+    return forms.contains { wholeWordRange(of: $0, in: text) != nil || text.contains($0 + " ") && $0.count > 2 }
 }
 
 /// Crash codes (`0x` and hex digits) written in a text, lowercased.
