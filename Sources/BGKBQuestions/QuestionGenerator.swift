@@ -12,6 +12,8 @@ public struct QuestionGenerator: Sendable {
     let rulesByID: [String: Rule]
     /// Quizzable API names by family (`APIFamily`), the choices an API question draws from.
     let apiPools: [APIFamily: [String]]
+    /// Each pool name with its camel-case words, for distractors that share words with an answer.
+    let apiPoolWords: [APIFamily: [(String, Set<String>)]]
     /// Names Content quotes from a third party's code (`the blog's BackgroundLogger`).
     let thirdPartyNames: Set<String>
     let crashCodePool: [String]
@@ -55,6 +57,7 @@ public struct QuestionGenerator: Sendable {
             pools[APIFamily(api), default: []].insert(apiShortName(api))
         }
         apiPools = pools.mapValues { $0.sorted() }
+        apiPoolWords = apiPools.mapValues { names in names.map { ($0, Set(camelWords($0))) } }
         crashCodePool = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() } + QuestionGenerator.wellKnownCrashCodes)).sorted()
         var values: [StatedNumber.Unit: [Double]] = [:]
         for number in corpus.rules.flatMap(\.numbers) where !(values[number.unit]?.contains(number.value) ?? false) {

@@ -131,10 +131,15 @@ extension QuestionGenerator {
             let pool = apiPools[family] ?? []
             // Names that share words with the answer first (`beginBackgroundTask` beside
             // `endBackgroundTask`), then related rules' names, then the rest of the family.
+            // The pool's words are split once (`apiPoolWords`); only the names that share some
+            // are ordered, so a large pool costs one set lookup a name.
             let words = Set(camelWords(short))
-            let similar = stableShuffle(pool, salt: rule.id + api)
-                .map { ($0, Set(camelWords($0)).intersection(words).count) }
-                .filter { $0.1 > 0 }
+            let sharing = (apiPoolWords[family] ?? []).compactMap { name, nameWords -> (String, Int)? in
+                let shared = nameWords.intersection(words).count
+                return shared > 0 ? (name, shared) : nil
+            }
+            let similar = stableShuffle(sharing.map(\.0), salt: rule.id + api)
+                .map { name in (name, sharing.first { $0.0 == name }?.1 ?? 0) }
                 .sorted { $0.1 > $1.1 }
                 .map(\.0)
             let candidates = (Array(similar.prefix(2)) + stableShuffle(related, salt: rule.id + api) + similar.dropFirst(2)
