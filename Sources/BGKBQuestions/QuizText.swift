@@ -72,13 +72,27 @@ func withoutFigures(_ text: String) -> String {
 /// a BGTask, an expiry handler or the delegate method needs code that has one. Outcomes of other
 /// scenarios are offered as distractors only when they fit.
 func outcomeFits(_ choice: String, listing: String) -> Bool {
+    outcomeNeeds(choice).allSatisfy(requirementsMet(by: listing).contains)
+}
+
+/// Which of `outcomeRequirements` an outcome's words call for (by index). The quiz works it out
+/// once per outcome (`OutcomeTexts`), as a generator offers the same outcomes again and again.
+func outcomeNeeds(_ choice: String) -> [Int] {
     let lower = choice.lowercased()
-    // The code only: a `system grants beginBackgroundTask` line is no call to it.
-    let code = listing.split(separator: "\n").filter { !$0.drop(while: { $0 == " " }).hasPrefix("system ") }.joined(separator: "\n")
-    for (mentions, needsAny) in outcomeRequirements where mentions.contains(where: lower.contains) {
-        if !needsAny.contains(where: code.contains) { return false }
+    // `firstRange`, the standard library's search: Foundation's `contains` goes through
+    // CFString and showed in the start-up time.
+    return outcomeRequirements.indices.filter { index in
+        outcomeRequirements[index].mentions.contains { lower.firstRange(of: $0) != nil }
     }
-    return true
+}
+
+/// Which of `outcomeRequirements` the code of a listing meets (its `system` lines are no code: a
+/// `system grants beginBackgroundTask` line is no call to it).
+func requirementsMet(by listing: String) -> Set<Int> {
+    let code = listing.split(separator: "\n").filter { !$0.drop(while: { $0 == " " }).hasPrefix("system ") }.joined(separator: "\n")
+    return Set(outcomeRequirements.indices.filter { index in
+        outcomeRequirements[index].needsAny.contains { code.firstRange(of: $0) != nil }
+    })
 }
 
 /// Words an outcome's reason may use, and what a listing must contain (one of) for it to fit.

@@ -13,6 +13,10 @@ extension QuestionGenerator {
         for (index, example) in rule.examples.enumerated() {
             guard let asWritten = outcome(example, .asWritten) else { continue }
             let listing = quizListing(example.text)
+            let met = requirementsMet(by: listing)
+            // Other scenarios are looked up once per example, and only when its own runs give
+            // fewer than three choices.
+            var neighbours: [Example]?
             let variations = RunConditions.variations.map { ($0, outcome(example, $0)) }
             // The scenario as written, then every variation that ends another way than those
             // before it: each teaches what that condition changes, and the answers vary.
@@ -30,11 +34,12 @@ extension QuestionGenerator {
                 // (`outcomeFits`): never one invented here.
                 if picker.picked.count < 3 {
                     var runs = 0
-                    for other in relatedExamples(of: rule, excluding: example)
-                    where runs < Self.distractorRunLimit && picker.picked.count < 3 {
+                    if neighbours == nil { neighbours = relatedExamples(of: rule, excluding: example) }
+                    for other in neighbours ?? [] where runs < Self.distractorRunLimit && picker.picked.count < 3 {
                         runs += 1
-                        if let result = self.outcome(other, .asWritten), outcomeFits(quizText(result), listing: listing) {
-                            picker.offer(outcomeTexts.choice(result))
+                        if let result = self.outcome(other, .asWritten) {
+                            let choice = outcomeTexts.choice(result)
+                            if choice.needs.allSatisfy(met.contains) { picker.offer(choice) }
                         }
                     }
                 }
@@ -160,6 +165,8 @@ final class OutcomeTexts: @unchecked Sendable {
     struct Choice {
         var text: String
         var key: String
+        /// What code must have for this outcome to fit it (`outcomeNeeds`).
+        var needs: [Int]
     }
 
     private let lock = NSLock()
@@ -176,7 +183,7 @@ final class OutcomeTexts: @unchecked Sendable {
         }
         lock.unlock()
         let text = timeless.quizChoiceText
-        let made = Choice(text: text, key: normalizedChoice(text))
+        let made = Choice(text: text, key: normalizedChoice(text), needs: outcomeNeeds(text))
         lock.lock()
         choices[timeless] = made
         lock.unlock()
