@@ -1,4 +1,4 @@
-import BGKBEngine
+import ScenarioSamples
 @testable import BGKBQuestions
 import BGKBModel
 
