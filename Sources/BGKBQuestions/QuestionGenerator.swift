@@ -10,7 +10,12 @@ public struct QuestionGenerator: Sendable {
     /// Lookups and pools every rule's questions need, computed once: a quiz starts in
     /// milliseconds only if generation is not quadratic in the corpus.
     let rulesByID: [String: Rule]
-    let apiPool: [String]
+    /// Quizzable API names by family (`APIFamily`), the choices an API question draws from.
+    let apiPools: [APIFamily: [String]]
+    /// Each pool name with its camel-case words, for distractors that share words with an answer.
+    let apiPoolWords: [APIFamily: [(String, Set<String>)]]
+    /// Names Content quotes from a third party's code (`the blog's BackgroundLogger`).
+    let thirdPartyNames: Set<String>
     let crashCodePool: [String]
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
@@ -38,7 +43,21 @@ public struct QuestionGenerator: Sendable {
         // took its lock and hashed its example twice for nothing.
         unmemoizedOutcomes = outcomes
         rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        apiPool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs)).sorted()
+        // A third party's own names (a blog's helper class) are not APIs to learn or to offer.
+        var thirdParty: Set<String> = []
+        for rule in corpus.rules {
+            for api in rule.apis where QuestionGenerator.isThirdPartyName(apiShortName(api), in: rule.statement) {
+                thirdParty.insert(apiShortName(api))
+            }
+        }
+        thirdPartyNames = thirdParty
+        var pools: [APIFamily: Set<String>] = [:]
+        for api in corpus.rules.flatMap(\.apis) + QuestionGenerator.wellKnownAPIs
+        where APIFamily.isQuizzable(apiShortName(api)) && !thirdParty.contains(apiShortName(api)) {
+            pools[APIFamily(api), default: []].insert(apiShortName(api))
+        }
+        apiPools = pools.mapValues { $0.sorted() }
+        apiPoolWords = apiPools.mapValues { names in names.map { ($0, Set(camelWords($0))) } }
         crashCodePool = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() } + QuestionGenerator.wellKnownCrashCodes)).sorted()
         var values: [StatedNumber.Unit: [Double]] = [:]
         for number in corpus.rules.flatMap(\.numbers) where !(values[number.unit]?.contains(number.value) ?? false) {
@@ -63,12 +82,13 @@ public struct QuestionGenerator: Sendable {
 
     func rule(_ id: String) -> Rule? { rulesByID[id] }
 
-    /// Every question the corpus yields, rule by rule in corpus order.
+    /// Every question the corpus yields, rule by rule in corpus order, balanced over the whole
+    /// bank (`BankBalance`).
     public func questions() -> [Question] {
         warmOutcomes()
         // Rules are independent (the caches they share are locked, the outcome table is only
         // read): on every core, joined in corpus order, so the bank is the one a serial pass makes.
-        return ParallelMap.map(corpus.rules) { questions(for: $0) }.flatMap { $0 }
+        return BankBalance.balanced(ParallelMap.map(corpus.rules) { questions(for: $0) }.flatMap { $0 })
     }
 
     /// Runs every example under every condition on all cores first (runs are independent), into
@@ -107,7 +127,7 @@ public struct QuestionGenerator: Sendable {
 
     /// The rule's statement and the page that covers it: shown after every answer.
     func explanation(_ rule: Rule, _ extra: String? = nil) -> String {
-        var text = rule.statement
+        var text = shownStatement(rule)
         if let extra, !extra.isEmpty { text += "\n" + extra }
         return text
     }
@@ -126,7 +146,7 @@ public struct QuestionGenerator: Sendable {
     /// A hint from the rule's own words with the answer blanked out, else its topic's summary.
     func hint(_ rule: Rule, hiding answers: [String] = [], fallback: String? = nil) -> String {
         if let sentence = hintSentences[rule.id], !sentence.isEmpty {
-            return blank(answers, in: sentence)
+            return blank(answers, in: withoutListingReferences(sentence, rule: rule))
         }
         if let fallback { return fallback }
         if let topic = rule.topics.lazy.compactMap({ corpus.topic($0) }).first {
