@@ -59,7 +59,7 @@ enum ExampleSection {
             w.markup("The rule promises that "); w.text(lowercasedFirst(prose.conditions)); w.markup(", ")
             w.text(prose.expectation); w.markup(". This code breaks the rule: the simulator must find a schedule in which that fails.")
         }
-        w.markup(" <a href=\""); w.text(guideHref); w.markup("\">How examples are checked</a></p>\n")
+        w.markup("</p>\n")
     }
 
     static func writeVerdict(_ verdict: ExampleVerdict, trace: SimulationTrace, tone: OutcomeTone, rule: Rule, guideHref: String,
@@ -79,6 +79,7 @@ enum ExampleSection {
         } else {
             w.markup("The simulator agrees with the example: the expectation held in all "); w.text(schedules); w.markup("; this is the default run.")
         }
+        w.markup(" <a href=\""); w.text(guideHref); w.markup("\">How examples are checked</a>")
         w.markup("</p>\n<details class=\"replay\"><summary>Replay this run</summary>\n<p>The run is fully determined by its schedule string; <code>bgkb check</code> replays it exactly (<a href=\"")
         w.text(guideHref); w.markup("#replay\">what the string means</a>):</p>\n<pre class=\"command\"><code>bgkb check --rule ")
         w.text(rule.id); w.markup(" --replay \""); w.text(trace.schedule); w.markup("\"</code></pre>\n")
