@@ -185,6 +185,12 @@ public final class SiteContext: Sendable {
 
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
+    /// "Myth: <the claim>" for a misconception with a disputed claim; nil for any other rule.
+    static func mythHeading(_ rule: Rule) -> String? {
+        guard rule.kind == .misconception, let claim = rule.dispute?.claim else { return nil }
+        return "Myth: " + claim
+    }
+
     /// Each rule's file name: its id, made safe, and for a misconception `myth-` before it, so
     /// the address agrees with the page's "Myth:" heading and badge (`RedirectPages` keeps the
     /// old address working).
@@ -200,6 +206,9 @@ public final class SiteContext: Sendable {
     }
 
     static func heading(_ rule: Rule) -> String {
+        // A misconception is named by its myth everywhere (lists, links, search, its own page),
+        // as its badge and address name it; the correction is its statement.
+        if let myth = mythHeading(rule) { return myth }
         // ASCII titles and statements (nearly all) are compared as contiguous bytes, where every
         // byte is a Character: walking the two UTF-8 views with iterators and cutting Characters
         // with `dropLast` cost 16,000 instructions a heading, and a rule's heading is asked for

@@ -13,7 +13,7 @@ enum RedirectPages {
             guard let path = context.rulePath(rule.id) else { continue }
             let old = SitePaths.rule(Slug.make(rule.id))
             guard old != path, used.insert(old).inserted else { continue }
-            moves.append((old, path, RulePage.mythHeading(rule) ?? SiteContext.heading(rule)))
+            moves.append((old, path, SiteContext.heading(rule)))
         }
         return moves
     }

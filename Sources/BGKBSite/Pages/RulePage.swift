@@ -145,11 +145,11 @@ enum RulePage {
                 w.markup("\">"); w.text(code); w.markup("</a>")
             }
             w.markup("</p>\n<h1 id=\"rule-title\"")
-            if let myth = RulePage.mythHeading(rule) {
+            if rule.kind == .misconception, heading != rule.statement {
                 // A misconception's heading states the myth, as its badge and its address do; the
                 // correction follows, labelled, so the page never reads backwards.
-                if myth.count > 90 { w.markup(" class=\"long\"") }
-                w.markup(">"); w.text(myth); w.markup("</h1>\n<p class=\"statement correction\"><strong>In fact:</strong> ")
+                if heading.count > 90 { w.markup(" class=\"long\"") }
+                w.markup(">"); w.text(heading); w.markup("</h1>\n<p class=\"statement correction\"><strong>In fact:</strong> ")
                 w.text(rule.statement); w.markup("</p>\n")
             } else {
                 if heading.count > 90 { w.markup(" class=\"long\"") }
@@ -396,13 +396,6 @@ enum RulePage {
         guard let schedule = verdict.counterexample?.schedule, !schedule.isEmpty else { return verdict.summary }
         let suffix = " [\(schedule)]"
         return verdict.summary.hasSuffix(suffix) ? String(verdict.summary.dropLast(suffix.count)) : verdict.summary
-    }
-
-    /// "Myth: <the claim>" for a misconception with a disputed claim; nil for any other rule.
-    static func mythHeading(_ rule: Rule) -> String? {
-        guard rule.kind == .misconception else { return nil }
-        guard let claim = rule.dispute?.claim else { return nil }
-        return "Myth: " + claim
     }
 
     static func numberText(_ number: StatedNumber) -> String {
