@@ -45,7 +45,7 @@ import Testing
         ("a \" onclick=\"b", "a &quot; onclick=&quot;b"),
         ("AT&T — “ok” 😀", "AT&amp;T — “ok” 😀"),
     ])
-    func writerEscapesEveryValueLikeMustache(_ value: String, _ escaped: String) {
+    func writerEscapesEveryValue(_ value: String, _ escaped: String) {
         var writer = HTMLWriter()
         writer.markup("<p title=\"")
         writer.text(value)
