@@ -28,7 +28,7 @@ struct ExampleProse: Sendable, Equatable {
             expectsHarm = false
             return
         }
-        conditions = Self.conditions(scenario.conditions)
+        conditions = Self.conditions(scenario.conditions, begins: code.contains("beginBackgroundTask"))
         timeline = Self.timeline(scenario.timeline)
         let expectations = scenario.expectations
         expectation = Self.join(expectations.map(Self.expectation), with: "and")
@@ -86,13 +86,16 @@ struct ExampleProse: Sendable, Equatable {
 
     /// The conditions as the opening clause of a sentence: "If the system grants the task and
     /// only expires it when time runs out" or "Whether the system grants the task or refuses it,
-    /// and whenever it expires it".
-    static func conditions(_ conditions: Conditions) -> String {
+    /// and whenever it expires it". `begins`: whether the code begins a background task at all
+    /// (when it does not, granting and refusing say nothing and are left out).
+    static func conditions(_ conditions: Conditions, begins: Bool = true) -> String {
         var lead: String
-        let explored = conditions.refusal == nil || (conditions.refusal?.contains(.none) == true && conditions.refusal!.count > 1)
-        if explored {
+        let explored = conditions.refusal == nil || (conditions.refusal?.contains(.none) == true && (conditions.refusal?.count ?? 0) > 1)
+        if !begins {
+            lead = conditions.expiryOnlyAtEnd ? "If the system expires tasks only when their time runs out" : "Whenever the system expires tasks"
+        } else if explored {
             lead = "Whether the system grants the task or refuses it"
-            lead += conditions.expiryOnlyAtEnd ? ", and expiring it only when time runs out" : ", and whenever it expires it"
+            lead += conditions.expiryOnlyAtEnd ? " (expiring it only when time runs out)" : ", and whenever it expires it"
         } else {
             switch conditions.refusal ?? [] {
             case [.none]: lead = "If the system grants the task"
@@ -103,11 +106,19 @@ struct ExampleProse: Sendable, Equatable {
             lead += conditions.expiryOnlyAtEnd ? " and only expires it when time runs out" : " and expires it at any moment"
         }
         var extras: [String] = []
-        if let budget = conditions.budget { extras.append("with a background time budget of \(Format.seconds(budget))") }
+        if let budget = conditions.budget { extras.append("with a background time budget of \(duration(budget))") }
         if !conditions.network { extras.append("with no network") }
         if conditions.externalPower { extras.append("on external power") }
         if !conditions.backgroundAppRefresh { extras.append("with Background App Refresh off") }
         return extras.isEmpty ? lead : lead + ", " + join(extras, with: "and")
+    }
+
+    /// `30 s`, `10 min`, `2 h`, `2.5 h`: seconds up to two minutes, then the largest unit that
+    /// gives a short figure.
+    static func duration(_ seconds: Double) -> String {
+        if seconds >= 3600, (seconds / 3600 * 100).rounded() == seconds / 3600 * 100 { return Format.number(seconds / 3600) + "\u{00A0}h" }
+        if seconds >= 120, (seconds / 60 * 100).rounded() == seconds / 60 * 100 { return Format.number(seconds / 60) + "\u{00A0}min" }
+        return Format.seconds(seconds)
     }
 
     static func timeline(_ items: [TimelineItem]) -> String {
@@ -123,7 +134,7 @@ struct ExampleProse: Sendable, Equatable {
             case let .systemLaunches(identifier): what = "the system launches the task \u{201C}\(identifier)\u{201D}"
             case let .call(function): what = "the app calls \(function)()"
             }
-            return "at \(Format.seconds(item.time)) \(what)"
+            return "at \(duration(item.time)) \(what)"
         }
         let sentence = events.count == 1 ? events[0] : events.dropLast().joined(separator: ", ") + ", then " + events[events.count - 1]
         return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
@@ -143,9 +154,9 @@ struct ExampleProse: Sendable, Equatable {
         case let .log(message): text = "the run mentions \u{201C}\(message)\u{201D}"
         case let .printed(message): text = "the code prints \u{201C}\(message)\u{201D}"
         case .taskCompleted: text = "every task the system launched is completed"
-        case let .state(condition): text = "\(condition) holds when the run ends"
+        case let .state(condition): text = "the condition \(condition) holds when the run ends"
         }
-        if let around = expectation.around { text += " after about \(Format.seconds(around))" }
+        if let around = expectation.around { text += " after about \(duration(around))" }
         return text
     }
 

@@ -56,7 +56,7 @@ enum ExampleSection {
             w.text(prose.conditions); w.markup(", "); w.text(prose.expectation)
             w.markup(". The simulator checks that this holds in every schedule it tries.")
         case .breaks:
-            w.markup("The rule promises that "); w.text(lowercasedFirst(prose.conditions)); w.markup(", ")
+            w.markup("What the rule wants: "); w.text(lowercasedFirst(prose.conditions)); w.markup(", ")
             w.text(prose.expectation); w.markup(". This code breaks the rule: the simulator must find a schedule in which that fails.")
         }
         w.markup("</p>\n")
@@ -103,6 +103,8 @@ enum ExampleSection {
         w.markup("</ol>\n</details>\n")
     }
 
+    /// The clause with its first letter lowered, unless it starts a name (`If` and `Whether`
+    /// are the only openings `ExampleProse.conditions` writes).
     static func lowercasedFirst(_ text: String) -> String {
         text.prefix(1).lowercased() + text.dropFirst()
     }
