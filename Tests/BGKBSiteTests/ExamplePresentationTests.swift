@@ -107,7 +107,7 @@ import Testing
         var warned = SampleCorpus.safeTrace
         warned.events.append(TraceEvent(time: 2, kind: .log, lane: "main", detail: "Can't end BackgroundTask"))
         #expect(OutcomeTone(warned) == .warning)
-        #expect(OutcomeTone.sentence(SampleCorpus.leakTrace) == "The watchdog kills the app with 0x8badf00d at 36\u{00A0}s (task A still running).")
+        #expect(OutcomeTone.sentence(SampleCorpus.leakTrace) == "The watchdog kills the app with 0x8badf00d at 36\u{00A0}s: task A still running.")
     }
 
     @Test func rulePageLabelsAndColoursEachExample() throws {

@@ -135,6 +135,7 @@ enum Stylesheet {
     .replay summary { cursor: pointer; color: var(--accent); font-size: 0.9rem; }
     .replay pre { margin: 0.3rem 0 0.6rem; }
     .not-simulated { color: var(--muted); font-size: 0.92rem; }
+    .constants td:nth-child(2), .constants th:nth-child(2) { white-space: nowrap; }
     .correction { border-left: 4px solid var(--fact); padding-left: 0.7rem; }
     .hl-kw { color: var(--hl-kw); font-weight: 600; }
     .hl-str { color: var(--hl-str); }

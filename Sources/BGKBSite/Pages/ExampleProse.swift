@@ -226,7 +226,8 @@ enum OutcomeTone: String, Sendable, CaseIterable {
         case .stillRunning: text = "The app is still running at \(time)."
         case let .terminated(code, reason, _):
             let who = code.lowercased() == "0x8badf00d" ? "The watchdog" : "The system"
-            text = "\(who) kills the app with \(code) at \(time) (\(reason))."
+            // After a colon, not in parentheses: the engine's reasons hold parentheses of their own.
+            text = "\(who) kills the app with \(code) at \(time): \(reason)."
         case let .crashed(reason, _): text = "The app crashes at \(time): \(reason)."
         }
         let warnings = trace.events.filter { $0.kind == .log }

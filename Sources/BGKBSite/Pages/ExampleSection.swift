@@ -74,6 +74,8 @@ enum ExampleSection {
         let schedules = Format.count(verdict.schedulesExplored, "schedule")
         if !verdict.passed {
             w.markup("<strong>The simulator disagrees with this example</strong> after "); w.text(schedules); w.markup(".")
+        } else if verdict.counterexample != nil, verdict.schedulesExplored == 1 {
+            w.markup("The simulator agrees with the example: the first schedule it tried, the default one, shows it.")
         } else if verdict.counterexample != nil {
             w.markup("The simulator agrees with the example: it found this run among "); w.text(schedules); w.markup(".")
         } else {

@@ -32,7 +32,7 @@ enum ExamplesGuidePage {
             <h2 id="model">What the simulator models</h2>
             <p>The app's lifecycle (launching, foreground, background, suspended, terminated); background task identifiers, <code>.invalid</code> and refusal (both the older way, returning <code>.invalid</code>, and the newer, calling the expiration handler at once); tasks begun in the foreground staying dormant until the app is in the background; one budget per background period shared by all tasks; expiry at any moment; expiration handlers on the main thread, one after another; the watchdog's kills; suspension once nothing is outstanding; <code>performExpiringActivity</code>; BGTaskScheduler registration, permitted identifiers, submission errors and pending limits, launch conditions and budgets; background pushes. It models time, threads and queues, not memory, networking or the real scheduler's heuristics: a rule about those is marked “not simulated” on its page.</p>
             <p>The numbers it uses, each with how firm it is and where it comes from:</p>
-            <table class="numbers">
+            <table class="numbers constants">
             <caption class="visually-hidden">The simulator's constants</caption>
             <thead><tr><th scope="col">Constant</th><th scope="col">Value</th><th scope="col">How firm</th><th scope="col">Source</th></tr></thead>
             <tbody>

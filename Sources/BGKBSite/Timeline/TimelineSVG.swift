@@ -459,11 +459,9 @@ enum TimelineSVG {
                 w.markup("\" fill=\"#c33\">"); w.text(end.label); w.markup("</text>\n")
             }
             for mark in breaks {
-                // Two slanted strokes on the axis across the stretch that is not to scale.
-                for offset in [0.0, mark.width] {
-                    w.markup("<path class=\"tl-break\" d=\"M"); w.coordinate(mark.x + offset - 3); w.markup(" "); w.coordinate(axisY + 5)
-                    w.markup(" l6 -10\" stroke=\"#666\" stroke-width=\"1.5\"><title>not to scale: events at one instant, spread apart</title></path>\n")
-                }
+                // Two slanted strokes across the axis, in the middle of the stretch not to scale.
+                w.markup("<path class=\"tl-break\" d=\"M"); w.coordinate(mark.x + mark.width / 2 - 4); w.markup(" "); w.coordinate(axisY + 5)
+                w.markup(" l5 -10 m3 10 l5 -10\" stroke=\"#666\" stroke-width=\"1.5\"><title>not to scale: events at one instant, spread apart</title></path>\n")
             }
             w.markup("<line class=\"tl-axis\" x1=\""); w.coordinate(plotLeft); w.markup("\" y1=\""); w.coordinate(axisY)
             w.markup("\" x2=\""); w.coordinate(plotRight); w.markup("\" y2=\""); w.coordinate(axisY); w.markup("\" stroke=\"#888\"/>\n</svg>")
