@@ -246,7 +246,7 @@ enum Stylesheet {
       th, td { padding: 0.4rem 0.35rem; }
       .numbers td:nth-child(4), .numbers th:nth-child(4) { display: none; }
       .tl-scroll-cue { display: block; }
-      .timeline-scroll { background: linear-gradient(to left, var(--border), transparent 1.2rem) right / 1.2rem 100% no-repeat; }
+      .timeline-scroll { background-image: linear-gradient(to left, rgba(128, 128, 128, 0.45), rgba(128, 128, 128, 0)); background-position: right top; background-size: 1.2rem 100%; background-repeat: no-repeat; }
     }
 
     @media print {
