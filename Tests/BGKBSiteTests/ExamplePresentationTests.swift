@@ -69,7 +69,7 @@ import Testing
         system budget 5s
         system network off
         at 2s: app enters background
-        on applicationDidEnterBackground { work 1s }
+        on applicationDidEnterBackground { beginBackgroundTask(withName: "x") }
         expect suspended
         expect printed "saved"
         """))
@@ -77,6 +77,18 @@ import Testing
         #expect(prose.expectation == "the app ends suspended with every task ended and the code prints “saved”")
         #expect(!prose.expectsHarm)
         #expect(prose.timeline == "At 0\u{00A0}s the app launches, then at 2\u{00A0}s the app goes to the background.")
+    }
+
+    /// Code that begins no background task: granting and refusing say nothing, so the sentence
+    /// leaves them out; times of hours read in hours.
+    @Test func conditionsWithoutABackgroundTask() {
+        let prose = ExampleProse(example: Self.example("""
+        at 7200s: system launches "com.example.refresh"
+        on didFinishLaunching { work 1s }
+        expect suspended
+        """))
+        #expect(prose.conditions == "Whenever the system expires tasks")
+        #expect(prose.timeline == "At 2\u{00A0}h the system launches the task “com.example.refresh”.")
     }
 
     @Test func directiveWordsInsideBlocksStayCode() {
