@@ -156,13 +156,17 @@ def check_redirects(browser, site, base):
     for f in redirects:
         browser.events = [e for e in browser.events if e["method"] != "Page.loadEventFired"]
         browser.call("Page.navigate", url=base + "rules/" + f)
-        landed = ""
+        landed, title = "", ""
         for _ in range(50):
             time.sleep(0.1)
-            landed = browser.evaluate("location.href") or ""
-            if not landed.endswith("/" + f) and browser.evaluate("document.readyState") == "complete":
-                break
-        title = browser.evaluate("(document.querySelector('main h1') || {}).textContent || ''")
+            try:
+                # The page may be between the redirect page and its target: ask again then.
+                landed = browser.evaluate("location.href") or ""
+                if not landed.endswith("/" + f) and browser.evaluate("document.readyState") == "complete":
+                    title = browser.evaluate("(document.querySelector('main h1') || {}).textContent || ''")
+                    break
+            except RuntimeError:
+                continue
         if landed.endswith("/" + f) or not title:
             fail("redirect rules/%s did not land on a page (at %s)" % (f, landed))
     browser.drain()
