@@ -325,6 +325,8 @@ def main():
         # must wrap or scroll inside their own box.
         browser.call("Emulation.setDeviceMetricsOverride", width=390, height=900, deviceScaleFactor=1, mobile=True)
         pages = sorted(os.path.relpath(os.path.join(d, f), site) for d, _, fs in os.walk(site) for f in fs if f.endswith(".html"))
+        # Redirect pages (old addresses) navigate away at once: check_redirects follows them.
+        pages = [p for p in pages if 'http-equiv="refresh"' not in open(os.path.join(site, p), encoding="utf-8").read()]
         wide = []
         for page in pages:
             browser.open(base + page)
