@@ -91,6 +91,12 @@ import Testing
         #expect(prose.timeline == "At 2\u{00A0}h the system launches the task “com.example.refresh”.")
     }
 
+    @Test(arguments: [(30.0, "30\u{00A0}s"), (119.5, "119.5\u{00A0}s"), (600, "10\u{00A0}min"), (7200, "2\u{00A0}h"),
+                      (7231, "2\u{00A0}h 31\u{00A0}s"), (5400, "1\u{00A0}h 30\u{00A0}min"), (-1, "-1\u{00A0}s")])
+    func durationsReadAsPeopleSayThem(_ seconds: Double, _ text: String) {
+        #expect(Format.duration(seconds) == text)
+    }
+
     @Test func directiveWordsInsideBlocksStayCode() {
         // Only top-level lines are directives: a closure's `expect` is never cut.
         let code = ExampleProse.code("func f() {\n  expect thing\n}\n\n\n\nexpect suspended\n")

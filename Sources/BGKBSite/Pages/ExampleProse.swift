@@ -106,19 +106,11 @@ struct ExampleProse: Sendable, Equatable {
             lead += conditions.expiryOnlyAtEnd ? " and only expires it when time runs out" : " and expires it at any moment"
         }
         var extras: [String] = []
-        if let budget = conditions.budget { extras.append("with a background time budget of \(duration(budget))") }
+        if let budget = conditions.budget { extras.append("with a background time budget of \(Format.duration(budget))") }
         if !conditions.network { extras.append("with no network") }
         if conditions.externalPower { extras.append("on external power") }
         if !conditions.backgroundAppRefresh { extras.append("with Background App Refresh off") }
         return extras.isEmpty ? lead : lead + ", " + join(extras, with: "and")
-    }
-
-    /// `30 s`, `10 min`, `2 h`, `2.5 h`: seconds up to two minutes, then the largest unit that
-    /// gives a short figure.
-    static func duration(_ seconds: Double) -> String {
-        if seconds >= 3600, (seconds / 3600 * 100).rounded() == seconds / 3600 * 100 { return Format.number(seconds / 3600) + "\u{00A0}h" }
-        if seconds >= 120, (seconds / 60 * 100).rounded() == seconds / 60 * 100 { return Format.number(seconds / 60) + "\u{00A0}min" }
-        return Format.seconds(seconds)
     }
 
     static func timeline(_ items: [TimelineItem]) -> String {
@@ -134,7 +126,7 @@ struct ExampleProse: Sendable, Equatable {
             case let .systemLaunches(identifier): what = "the system launches the task \u{201C}\(identifier)\u{201D}"
             case let .call(function): what = "the app calls \(function)()"
             }
-            return "at \(duration(item.time)) \(what)"
+            return "at \(Format.duration(item.time)) \(what)"
         }
         let sentence = events.count == 1 ? events[0] : events.dropLast().joined(separator: ", ") + ", then " + events[events.count - 1]
         return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
@@ -156,7 +148,7 @@ struct ExampleProse: Sendable, Equatable {
         case .taskCompleted: text = "every task the system launched is completed"
         case let .state(condition): text = "the condition \(condition) holds when the run ends"
         }
-        if let around = expectation.around { text += " after about \(duration(around))" }
+        if let around = expectation.around { text += " after about \(Format.duration(around))" }
         return text
     }
 
@@ -219,7 +211,7 @@ enum OutcomeTone: String, Sendable, CaseIterable {
 
     /// The run's end as a sentence, from the engine's outcome.
     static func sentence(_ trace: SimulationTrace) -> String {
-        let time = Format.seconds(trace.outcome.time)
+        let time = Format.duration(trace.outcome.time)
         var text: String
         switch trace.outcome {
         case .suspended: text = "The app is suspended at \(time) with every task ended."

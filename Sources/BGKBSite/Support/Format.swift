@@ -48,6 +48,20 @@ enum Format {
         }
     }
 
+    /// A span of time as people say it: seconds below two minutes (`30 s`, `1.5 s`), above that
+    /// hours, minutes and seconds with the zero parts left out (`10 min`, `2 h`, `2 h 31 s`).
+    static func duration(_ value: Double) -> String {
+        guard value.isFinite, value >= 120, value < 1e12 else { return seconds(value) }
+        let hours = Int(value / 3600)
+        let minutes = Int((value - Double(hours) * 3600) / 60)
+        let rest = value - Double(hours) * 3600 - Double(minutes) * 60
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours)\u{00A0}h") }
+        if minutes > 0 { parts.append("\(minutes)\u{00A0}min") }
+        if (rest * 100).rounded() != 0 { parts.append(seconds(rest)) }
+        return parts.joined(separator: " ")
+    }
+
     /// Coordinates in SVG: one decimal is plenty and keeps files small.
     static func coordinate(_ value: Double) -> String {
         guard value.isFinite, abs(value) < 1e15 else { return "0" }

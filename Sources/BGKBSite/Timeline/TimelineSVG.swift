@@ -257,7 +257,7 @@ enum TimelineSVG {
                 if tickX - lastTickX >= 34 {
                     ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding,
                                   bottom: (plotBottom + 4), textY: (plotBottom + 18),
-                                  label: Format.seconds(tick)))
+                                  label: Format.duration(tick)))
                     lastTickX = tickX
                 }
                 tick += step
