@@ -518,11 +518,9 @@ enum TimelineSVG {
                 text += " The system calls the expiry handler "
                 if expiries == 1 { text += "once." } else { text += String(expiries); text += " times." }
             }
-            text += " Outcome: "
-            text += trace.outcome.description
-            text += " at "
-            text += Format.seconds(trace.outcome.time)
-            text += "."
+            // The outcome as the example's verdict box says it: one sentence for both.
+            text += " "
+            text += OutcomeTone.sentence(trace)
             return text
         }
 
