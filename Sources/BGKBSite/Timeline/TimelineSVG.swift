@@ -176,15 +176,7 @@ enum TimelineSVG {
             let scale = TimeScale(times: events.map(\.time), span: span, left: plotLeft, right: plotRight)
             let eventX = scale.eventPositions
             func x(_ time: Double) -> Double { scale.x(time) }
-            // Where events at one instant are spread apart, the axis is marked broken.
-            var runStart = 0
-            for index in events.indices.dropFirst() where events[index].time != events[index - 1].time || index == events.count - 1 {
-                let last = events[index].time == events[index - 1].time ? index : index - 1
-                if last > runStart, eventX[last] - eventX[runStart] >= 1 {
-                    breaks.append(AxisBreak(x: eventX[runStart], width: eventX[last] - eventX[runStart]))
-                }
-                runStart = index
-            }
+            breaks = Self.axisBreaks(events: events, eventX: eventX)
             let endX = max(x(end), eventX.last ?? plotLeft)
 
             // Lanes: the app, each task in order of first appearance, each thread that ran a step.
@@ -212,11 +204,8 @@ enum TimelineSVG {
             // than four, and made a page of megabytes.
             let allTaskCount = taskLanes.count
             let allTaskSubjects = Set(taskLanes)
-            let allThreadCount = threadLanes.count
-            hiddenTasks = max(0, taskLanes.count - TimelineSVG.maxLanes)
-            hiddenThreads = max(0, threadLanes.count - TimelineSVG.maxLanes)
-            if hiddenTasks > 0 { taskLanes.removeLast(taskLanes.count - (TimelineSVG.maxLanes - 1)); hiddenTasks = allTaskCount - taskLanes.count }
-            if hiddenThreads > 0 { threadLanes.removeLast(threadLanes.count - (TimelineSVG.maxLanes - 1)); hiddenThreads = allThreadCount - threadLanes.count }
+            hiddenTasks = Self.capLanes(&taskLanes)
+            hiddenThreads = Self.capLanes(&threadLanes)
             var laneNames = ["App"]
             laneNames.reserveCapacity(3 + taskLanes.count + threadLanes.count)
             for name in taskLanes { laneNames.append(Self.startsWithTask(name) ? name : "task \(name)") }
@@ -247,22 +236,7 @@ enum TimelineSVG {
                         textY: (laneY(index) + 19), label: label, fullLabel: name)
             }
 
-            let step = TimelineSVG.tickStep(for: span)
-            var tick = 0.0
-            var lastTickX = -100.0
-            ticks.reserveCapacity(8)
-            while tick <= span + step * 0.001 {
-                let tickX = x(tick)
-                // Instants stretched apart can crowd two tick labels together: skip the second.
-                if tickX - lastTickX >= 34 {
-                    ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding,
-                                  bottom: (plotBottom + 4), textY: (plotBottom + 18),
-                                  label: Format.duration(tick)))
-                    lastTickX = tickX
-                }
-                tick += step
-                if ticks.count > 50 { break }
-            }
+            ticks = Self.ticks(span: span, plotBottom: plotBottom, x: scale.x)
 
             // App state segments, from one state change to the next.
             let states = events.indices.filter { events[$0].kind == .appState }
@@ -365,19 +339,7 @@ enum TimelineSVG {
             }
             self.bars = bars
             self.expiries = expiries
-            // Dots closer than 2 px to the last one drawn on their lane, of the same kind, merge into it.
-            var merged: [Dot] = []
-            merged.reserveCapacity(dots.count)
-            var lastOnLane: [Double: Int] = [:]
-            for dot in dots {
-                if let previous = lastOnLane[dot.y], merged[previous].kind == dot.kind, dot.x - merged[previous].x < 2 {
-                    merged[previous].more += 1
-                } else {
-                    lastOnLane[dot.y] = merged.count
-                    merged.append(dot)
-                }
-            }
-            self.dots = merged
+            self.dots = Self.merged(dots)
             self.ends = ends
             description = Self.describe(trace: trace, taskCount: allTaskCount, leaked: open.map(\.subject).sorted(by: TimelineSVG.naturalLess))
         }
@@ -465,6 +427,66 @@ enum TimelineSVG {
             }
             w.markup("<line class=\"tl-axis\" x1=\""); w.coordinate(plotLeft); w.markup("\" y1=\""); w.coordinate(axisY)
             w.markup("\" x2=\""); w.coordinate(plotRight); w.markup("\" y2=\""); w.coordinate(axisY); w.markup("\" stroke=\"#888\"/>\n</svg>")
+        }
+
+        /// About six ticks across `span`, each labelled; a tick too close to the previous one
+        /// (instants stretched apart crowd them) is left out.
+        static func ticks(span: Double, plotBottom: Double, x: (Double) -> Double) -> [Tick] {
+            let step = TimelineSVG.tickStep(for: span)
+            var ticks: [Tick] = []
+            ticks.reserveCapacity(8)
+            var tick = 0.0
+            var lastTickX = -100.0
+            while tick <= span + step * 0.001 {
+                let tickX = x(tick)
+                if tickX - lastTickX >= 34 {
+                    ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding, bottom: (plotBottom + 4), textY: (plotBottom + 18),
+                                      label: Format.duration(tick)))
+                    lastTickX = tickX
+                }
+                tick += step
+                if ticks.count > 50 { break }
+            }
+            return ticks
+        }
+
+        /// Keeps the first `maxLanes - 1` lanes of a list longer than `maxLanes`; returns how
+        /// many it dropped (0 when the list fits).
+        static func capLanes(_ lanes: inout [String]) -> Int {
+            guard lanes.count > TimelineSVG.maxLanes else { return 0 }
+            let dropped = lanes.count - (TimelineSVG.maxLanes - 1)
+            lanes.removeLast(dropped)
+            return dropped
+        }
+
+        /// Where events at one instant are spread apart: the axis is marked broken there.
+        static func axisBreaks(events: [TraceEvent], eventX: [Double]) -> [AxisBreak] {
+            var breaks: [AxisBreak] = []
+            var runStart = 0
+            for index in events.indices.dropFirst() where events[index].time != events[index - 1].time || index == events.count - 1 {
+                let last = events[index].time == events[index - 1].time ? index : index - 1
+                if last > runStart, eventX[last] - eventX[runStart] >= 1 {
+                    breaks.append(AxisBreak(x: eventX[runStart], width: eventX[last] - eventX[runStart]))
+                }
+                runStart = index
+            }
+            return breaks
+        }
+
+        /// Dots closer than 2 px to the last one kept on their lane, of the same kind, merge into it.
+        static func merged(_ dots: [Dot]) -> [Dot] {
+            var merged: [Dot] = []
+            merged.reserveCapacity(dots.count)
+            var lastOnLane: [Double: Int] = [:]
+            for dot in dots {
+                if let previous = lastOnLane[dot.y], merged[previous].kind == dot.kind, dot.x - merged[previous].x < 2 {
+                    merged[previous].more += 1
+                } else {
+                    lastOnLane[dot.y] = merged.count
+                    merged.append(dot)
+                }
+            }
+            return merged
         }
 
         private static func isTermination(_ outcome: SimulationOutcome) -> Bool {
