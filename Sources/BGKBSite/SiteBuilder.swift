@@ -19,6 +19,8 @@ public enum SiteBuilder {
         SiteStep("crash codes", readsVerdicts: true, CrashCodesPage.render),
         SiteStep("API index", streaming: APIIndexPage.render),
         SiteStep("search page and index", streaming: SearchPage.render),
+        SiteStep("how examples are checked", ExamplesGuidePage.render),
+        SiteStep("redirects from old addresses", RedirectPages.render),
         SiteStep("404 page", NotFoundPage.render),
         SiteStep("sitemap.xml", Sitemap.render),
         SiteStep("Atom feed", AtomFeed.render),

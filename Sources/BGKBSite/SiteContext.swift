@@ -61,7 +61,7 @@ public final class SiteContext: Sendable {
         var byIdentifier: [String: ExampleVerdict] = [:]
         for verdict in verdicts { byIdentifier[verdict.example.identifier] = verdict }
         self.verdicts = byIdentifier
-        ruleSlugs = Slug.unique(corpus.rules.map(\.id))
+        ruleSlugs = Self.ruleSlugs(corpus.rules)
         topicSlugs = Slug.unique(corpus.topics.map(\.id))
         documentSlugs = Slug.unique(corpus.documents.map(\.id))
         sourceSlugs = Slug.unique(corpus.sources.map(\.id))
@@ -182,7 +182,30 @@ public final class SiteContext: Sendable {
 
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
+    /// "Myth: <the claim>" for a misconception with a disputed claim; nil for any other rule.
+    static func mythHeading(_ rule: Rule) -> String? {
+        guard rule.kind == .misconception, let claim = rule.dispute?.claim else { return nil }
+        return "Myth: " + claim
+    }
+
+    /// Each rule's file name: its id, made safe, and for a misconception `myth-` before it, so
+    /// the address agrees with the page's "Myth:" heading and badge (`RedirectPages` keeps the
+    /// old address working).
+    static func ruleSlugs(_ rules: [Rule]) -> [String: String] {
+        let names = rules.map { rule -> (id: String, name: String) in
+            let myth = rule.kind == .misconception && !rule.id.hasPrefix(SitePaths.mythPrefix)
+            return (rule.id, myth ? SitePaths.mythPrefix + rule.id : rule.id)
+        }
+        let slugs = Slug.unique(names.map(\.name))
+        var result: [String: String] = [:]
+        for (id, name) in names where result[id] == nil { result[id] = slugs[name] }
+        return result
+    }
+
     static func heading(_ rule: Rule) -> String {
+        // A misconception is named by its myth everywhere (lists, links, search, its own page),
+        // as its badge and address name it; the correction is its statement.
+        if let myth = mythHeading(rule) { return myth }
         if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
         guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
         let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))

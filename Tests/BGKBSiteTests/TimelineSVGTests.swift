@@ -27,7 +27,7 @@ import Testing
         let drawing = Self.drawn(SampleCorpus.safeTrace, id: "t", title: "Safe")
         #expect(drawing.svg.contains("tl-leaked") == false)
         #expect(drawing.svg.contains("tl-end") == false)
-        #expect(drawing.description.contains("suspended cleanly"))
+        #expect(drawing.description.contains("The app is suspended at 2\u{00A0}s with every task ended."))
     }
 
     @Test func emptyTraceStillDraws() {

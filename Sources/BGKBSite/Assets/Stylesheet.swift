@@ -10,9 +10,9 @@ enum Stylesheet {
       --fact: #1d5e3a; --fact-bg: #e4f4ea; --myth: #6a2fa8; --myth-bg: #f1e8fb;
       --pass: #1d6b3a; --pass-bg: #e7f6ec; --fail: #a3161b; --fail-bg: #fdebec;
       --ins: #d6f5de; --ins-text: #0f4d24; --del: #fbdcde; --del-text: #7c1116;
-      --tl-row: #f3f3f7; --tl-grid: #d4d4dd; --tl-label: #44444f;
-      --tl-fg: #2f7d4f; --tl-bg: #2f63c5; --tl-susp: #6f6f7a; --tl-other: #8a6d1f;
-      --tl-task: #7048c8; --tl-leak: #c2410c; --tl-expiry: #b45309; --tl-end: #c81e1e; --tl-step: #44444f;
+      \#(TimelinePalette.light.css)
+      --hl-kw: #9b2393; --hl-str: #b4261a; --hl-com: #5d6c79; --hl-num: #1c00cf; --hl-type: #0b4f79; --hl-attr: #815f03; --hl-sim: #6c3a00;
+      --warn: #8a4b00; --warn-bg: #fdf0df;
     }
     @media screen and (prefers-color-scheme: dark) {
       :root {
@@ -22,9 +22,9 @@ enum Stylesheet {
         --fact: #8fdcaa; --fact-bg: #173224; --myth: #d3b0ff; --myth-bg: #2d2140;
         --pass: #8fdcaa; --pass-bg: #163022; --fail: #ff9a9e; --fail-bg: #3d1a1d;
         --ins: #1d4a2b; --ins-text: #c9f5d6; --del: #4f1d22; --del-text: #ffd0d3;
-        --tl-row: #1f1f26; --tl-grid: #3a3a44; --tl-label: #c4c4cf;
-        --tl-fg: #2f7a50; --tl-bg: #3a66c4; --tl-susp: #6a6a78; --tl-other: #765e1c;
-        --tl-task: #9a7af0; --tl-leak: #f07a3c; --tl-expiry: #f0a030; --tl-end: #ff5c5c; --tl-step: #c4c4cf;
+        \#(TimelinePalette.dark.css)
+        --hl-kw: #ff7ab2; --hl-str: #ff8170; --hl-com: #8f9caa; --hl-num: #d9c97c; --hl-type: #6bdfff; --hl-attr: #ffa14f; --hl-sim: #ffc274;
+        --warn: #ffc274; --warn-bg: #3a2a14;
       }
     }
     *, *::before, *::after { box-sizing: border-box; }
@@ -118,41 +118,77 @@ enum Stylesheet {
     .scenario { max-height: 28rem; }
     .verdict { border-radius: 8px; padding: 0.1rem 0.9rem; margin: 0.8rem 0; }
     .verdict p { margin: 0.5rem 0; }
-    .verdict-pass { background: var(--pass-bg); border-left: 4px solid var(--pass); }
-    .verdict-fail { background: var(--fail-bg); border-left: 4px solid var(--fail); }
+    .tone-good { background: var(--pass-bg); border-left: 4px solid var(--pass); }
+    .tone-warning { background: var(--warn-bg); border-left: 4px solid var(--warn); }
+    .tone-bad { background: var(--fail-bg); border-left: 4px solid var(--fail); }
+    .tone-label { display: inline-block; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.04em; margin-right: 0.3rem; }
+    .tone-good .tone-label { color: var(--pass); }
+    .tone-warning .tone-label { color: var(--warn); }
+    .tone-bad .tone-label { color: var(--fail); }
+    .tone-chip { padding: 0 0.35em; border-radius: 4px; }
+    .example h3 .badge { vertical-align: 0.15em; margin-right: 0.3rem; }
+    .shows-correct { background: var(--pass-bg); color: var(--pass); }
+    .shows-buggy { background: var(--fail-bg); color: var(--fail); }
+    .shows-happens { background: var(--accent-soft); color: var(--accent); }
+    .code-note, .expectation { max-width: 46rem; }
+    .code-note { color: var(--muted); font-size: 0.9rem; }
+    .replay summary { cursor: pointer; color: var(--accent); font-size: 0.9rem; }
+    .replay pre { margin: 0.3rem 0 0.6rem; }
+    .not-simulated { color: var(--muted); font-size: 0.92rem; }
+    .constants td:nth-child(2), .constants th:nth-child(2) { white-space: nowrap; }
+    .correction { border-left: 4px solid var(--fact); padding-left: 0.7rem; }
+    .hl-kw { color: var(--hl-kw); font-weight: 600; }
+    .hl-str { color: var(--hl-str); }
+    .hl-com { color: var(--hl-com); font-style: italic; }
+    .hl-num { color: var(--hl-num); }
+    .hl-type { color: var(--hl-type); }
+    .hl-attr { color: var(--hl-attr); }
+    .hl-sim { color: var(--hl-sim); font-weight: 600; text-decoration: underline dotted; }
     .schedule { font-size: 0.82em; }
     .timeline-figure { margin: 0.8rem 0; overflow-x: auto; }
     .timeline-figure figcaption { color: var(--muted); font-size: 0.88rem; margin-top: 0.3rem; }
     svg.timeline { display: block; width: 100%; height: auto; min-width: 600px; max-width: 760px; font: 12px -apple-system, BlinkMacSystemFont, "Segoe UI", system-ui, sans-serif; }
+    .timeline-scroll { overflow-x: auto; position: relative; }
+    .tl-outcome { font-weight: 600; margin: 0.4rem 0; }
+    .tl-scroll-cue { display: none; color: var(--muted); font-size: 0.85rem; margin: 0.2rem 0; }
     .tl-row { fill: var(--tl-row); }
     .tl-grid { stroke: var(--tl-grid); }
-    .tl-label, .tl-tick { fill: var(--tl-label); }
+    .tl-label, .tl-tick, .tl-summary { fill: var(--tl-label); }
     .tl-label { font-weight: 600; }
+    .tl-summary { font-style: italic; }
     .tl-state { fill: var(--tl-other); }
     .tl-foreground { fill: var(--tl-fg); }
     .tl-background { fill: var(--tl-bg); }
     .tl-suspended, .tl-terminated { fill: var(--tl-susp); }
-    .tl-state-label { fill: #fff; font-size: 11px; font-weight: 600; }
+    .tl-state-label { fill: var(--tl-state-text); font-size: 11px; font-weight: 600; }
     .tl-task { fill: var(--tl-task); }
     .tl-task.tl-leaked { fill: var(--tl-leak); }
     .tl-step { fill: var(--tl-step); }
     .tl-step.tl-crash { fill: var(--tl-end); }
-    .tl-step.tl-log { fill: var(--tl-leak); }
+    .tl-step.tl-log { fill: var(--tl-log); }
     .tl-step.tl-expiry { fill: var(--tl-expiry); }
-    .tl-expiry { fill: var(--tl-expiry); }
+    .tl-expiry { fill: var(--tl-expiry); stroke: var(--tl-row); stroke-width: 1.5; }
     .tl-expiry-line { stroke: var(--tl-expiry); }
+    .tl-halo { stroke: var(--tl-row); }
     .tl-end { stroke: var(--tl-end); }
     .tl-end-label { fill: var(--tl-end); font-weight: 700; }
     .tl-axis { stroke: var(--tl-grid); }
-    .tl-legend { display: block; margin-bottom: 0.25rem; }
-    .sw { display: inline-block; width: 0.9em; height: 0.6em; border-radius: 2px; margin: 0 0.25rem 0 0.6rem; vertical-align: middle; }
-    .sw:first-child { margin-left: 0; }
+    .tl-break { stroke: var(--tl-label); fill: none; }
+    .tl-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; color: var(--muted); }
+    .tl-legend li { display: flex; align-items: center; }
+    .sw { display: inline-block; flex: none; width: 0.9em; height: 0.6em; border-radius: 2px; margin-right: 0.35rem; }
+    .sw-foreground { background: var(--tl-fg); }
+    .sw-background { background: var(--tl-bg); }
+    .sw-suspended, .sw-terminated { background: var(--tl-susp); }
+    .sw-other { background: var(--tl-other); }
     .sw-task { background: var(--tl-task); }
-    .sw-leak { background: var(--tl-leak); }
-    .sw-expiry { background: var(--tl-expiry); width: 0.6em; height: 0.6em; clip-path: polygon(0 0, 100% 0, 50% 100%); }
+    .sw-leaked { background: var(--tl-leak); }
+    .sw-expiry { background: var(--tl-expiry); width: 0.7em; height: 0.7em; clip-path: polygon(0 0, 100% 0, 50% 100%); }
     .sw-step { background: var(--tl-step); border-radius: 50%; width: 0.6em; height: 0.6em; }
-    .sw-log { background: var(--tl-leak); border-radius: 50%; width: 0.6em; height: 0.6em; }
-    .sw-end { width: 0; height: 1em; border-left: 2px dashed var(--tl-end); border-radius: 0; }
+    .sw-log { background: var(--tl-log); border-radius: 50%; width: 0.6em; height: 0.6em; }
+    .sw-crashed { background: var(--tl-end); border-radius: 50%; width: 0.6em; height: 0.6em; }
+    .sw-killed { width: 0; height: 1em; border-left: 3px dashed var(--tl-end); border-radius: 0; }
+    .sw-axisBreak { width: 0.8em; height: 0.8em; background: none; border-left: 2px solid var(--tl-label); border-right: 2px solid var(--tl-label); transform: skewX(-20deg); border-radius: 0; }
     .timeline-text summary { cursor: pointer; color: var(--accent); }
     .timeline-text ol { font-size: 0.9rem; padding-left: 1.4rem; }
     .timeline-text .t { font-variant-numeric: tabular-nums; font-weight: 600; }
@@ -209,6 +245,8 @@ enum Stylesheet {
       .example { padding: 0.1rem 0.7rem 0.6rem; }
       th, td { padding: 0.4rem 0.35rem; }
       .numbers td:nth-child(4), .numbers th:nth-child(4) { display: none; }
+      .tl-scroll-cue { display: block; }
+      .timeline-scroll { background-image: linear-gradient(to left, rgba(128, 128, 128, 0.45), rgba(128, 128, 128, 0)); background-position: right top; background-size: 1.2rem 100%; background-repeat: no-repeat; }
     }
 
     @media print {

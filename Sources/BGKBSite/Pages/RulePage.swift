@@ -82,6 +82,7 @@ enum RulePage {
         w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n")
         page.writeHeader(into: &w)
         page.writeProse(plainTexts: &plainTexts, into: &w)
+        page.writeNotSimulated(into: &w)
         page.writeDispute(diagnostics: &diagnostics, into: &w)
         page.writeNumbers(into: &w)
         page.writeAPIs(into: &w)
@@ -144,10 +145,18 @@ enum RulePage {
                 w.markup("\">"); w.text(code); w.markup("</a>")
             }
             w.markup("</p>\n<h1 id=\"rule-title\"")
-            if heading.count > 90 { w.markup(" class=\"long\"") }
-            w.markup(">"); w.text(heading); w.markup("</h1>\n")
-            if heading != rule.statement {
-                w.markup("<p class=\"statement\">"); w.text(rule.statement); w.markup("</p>\n")
+            if rule.kind == .misconception, heading != rule.statement {
+                // A misconception's heading states the myth, as its badge and its address do; the
+                // correction follows, labelled, so the page never reads backwards.
+                if heading.count > 90 { w.markup(" class=\"long\"") }
+                w.markup(">"); w.text(heading); w.markup("</h1>\n<p class=\"statement correction\"><strong>In fact:</strong> ")
+                w.text(rule.statement); w.markup("</p>\n")
+            } else {
+                if heading.count > 90 { w.markup(" class=\"long\"") }
+                w.markup(">"); w.text(heading); w.markup("</h1>\n")
+                if heading != rule.statement {
+                    w.markup("<p class=\"statement\">"); w.text(rule.statement); w.markup("</p>\n")
+                }
             }
             w.markup("<p class=\"rule-meta\">Rule <code>"); w.text(rule.id); w.markup("</code>")
             let topics = rule.topics.compactMap { id in context.topicPath(id).flatMap { topicPath in
@@ -206,12 +215,12 @@ enum RulePage {
             }
             let corrected = references(dispute.correctedBy, what: "as corrected-by", diagnostics: &diagnostics)
             if !corrected.isEmpty {
-                w.markup("<p>What is true instead: ")
-                for (index, reference) in corrected.enumerated() {
-                    reference.writeLink(root: root, into: &w)
-                    if index != corrected.count - 1 { w.markup("; ") }
+                // A list, not a sentence: rule titles end in their own punctuation.
+                w.markup("<p>What is true instead:</p>\n<ul class=\"corrections\">")
+                for reference in corrected {
+                    w.markup("<li>"); reference.writeLink(root: root, into: &w); w.markup("</li>")
                 }
-                w.markup(".</p>\n")
+                w.markup("</ul>\n")
             }
             w.markup("</section>\n")
         }
@@ -249,19 +258,23 @@ enum RulePage {
             w.markup("</ul>\n</section>\n")
         }
 
-        /// Every example with the engine's verdict and timeline (or why there is none).
+        /// Every example with the engine's verdict and timeline. A rule without examples has no
+        /// such section: why it is not simulated is one line under its prose (`writeNotSimulated`).
         func writeExamples(verdicts: [String: ExampleVerdict], diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+            guard !rule.examples.isEmpty else { return }
             w.markup("<section aria-labelledby=\"examples\">\n<h2 id=\"examples\">Examples, run by the simulator</h2>\n")
-            if let notSimulated = rule.notSimulated {
-                w.markup("<p class=\"notice\">Not simulated: "); w.text(notSimulated); w.markup("</p>\n")
-            } else if rule.examples.isEmpty {
-                w.markup("<p>This rule has no examples yet.</p>\n")
-            }
+            let guide = context.link(from: path, to: SitePaths.examplesGuide)
             for (index, example) in rule.examples.enumerated() {
-                RulePage.writeExample(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier],
-                                      diagnostics: &diagnostics, into: &w)
+                ExampleSection.write(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier], guideHref: guide,
+                                     diagnostics: &diagnostics, into: &w)
             }
             w.markup("</section>\n")
+        }
+
+        func writeNotSimulated(into w: inout HTMLWriter) {
+            guard rule.examples.isEmpty, let reason = rule.notSimulated else { return }
+            w.markup("<p class=\"not-simulated\">Not simulated: "); w.text(reason)
+            w.markup(" (<a href=\""); w.text(context.link(from: path, to: SitePaths.examplesGuide)); w.markup("\">what the simulator models</a>)</p>\n")
         }
 
         func writeInstead(plainTexts: inout [String]?, into w: inout HTMLWriter) {
@@ -342,52 +355,6 @@ enum RulePage {
             w.text(context.configuration.display(rule.location))
             w.markup("</code>.</p>\n</section>\n")
         }
-    }
-
-    /// One example: what it claims, the scenario, the engine's verdict and the timeline.
-    private static func writeExample(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?,
-                                     diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
-        let anchor = "example-\(number)"
-        let intent = example.intent.rawValue
-        w.markup("<section class=\"example example-"); w.text(intent); w.markup("\" aria-labelledby=\""); w.text(anchor)
-        w.markup("\">\n<h3 id=\""); w.text(anchor); w.markup("\">")
-        w.markup("Example "); w.text(String(number))
-        if let name = example.name { w.markup(": "); w.text(name) }
-        w.markup("</h3>\n<p class=\"example-intent\"><span class=\"badge intent-"); w.text(intent); w.markup("\">")
-        if example.intent == .follows {
-            w.markup("Follows the rule</span> The simulator must find no schedule in which this goes wrong.</p>\n")
-        } else {
-            w.markup("Breaks the rule</span> The simulator must find a schedule in which this goes wrong.</p>\n")
-        }
-        w.markup("<pre class=\"scenario\"><code>"); w.text(example.text); w.markup("</code></pre>\n")
-        guard let verdict else {
-            diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
-            w.markup("<p class=\"notice\">No verdict: this example was not run when the site was built.</p>\n</section>\n")
-            return
-        }
-        let trace = verdict.counterexample ?? verdict.representative
-        // Laid out first, written straight into the page (not into a writer of its own, copied).
-        let timeline = TimelineSVG.Layout(trace: trace)
-        if verdict.passed {
-            w.markup("<div class=\"verdict verdict-pass\">\n<p><strong>Engine verdict:</strong> as the example says — ")
-        } else {
-            diagnostics.error("site-example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)", at: example.location)
-            w.markup("<div class=\"verdict verdict-fail\">\n<p><strong>Engine verdict:</strong> NOT as the example says — ")
-        }
-        w.text(shortSummary(verdict)); w.markup("</p>\n<p>"); w.text(Format.count(verdict.schedulesExplored, "schedule")); w.markup(" explored.")
-        if let counterexample = verdict.counterexample {
-            w.markup(" The breaking schedule: <code class=\"schedule\">"); w.text(counterexample.schedule); w.markup("</code>")
-            if let seed = counterexample.seed { w.markup(" (seed "); w.text(String(seed)); w.markup(")") }
-            w.markup(".")
-        }
-        w.markup("</p>\n</div>\n<figure class=\"timeline-figure\">\n")
-        timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)
-        w.markup("\n<figcaption><span class=\"tl-legend\" aria-hidden=\"true\"><span class=\"sw sw-task\"></span>task running <span class=\"sw sw-leak\"></span>task never ended <span class=\"sw sw-expiry\"></span>expiry handler called <span class=\"sw sw-step\"></span>code runs <span class=\"sw sw-log\"></span>system logs a warning <span class=\"sw sw-end\"></span>app killed or crashed. Events at one instant are spread out in the order they happened.</span>")
-        if verdict.counterexample != nil { w.markup("The breaking schedule. ") } else { w.markup("A typical run. ") }
-        w.text(timeline.description)
-        w.markup("</figcaption>\n</figure>\n<details class=\"timeline-text\">\n<summary>The timeline as text</summary>\n<ol>\n")
-        timeline.writeTextList(into: &w)
-        w.markup("</ol>\n</details>\n</section>\n")
     }
 
     /// One entry of the revision history, with the change as a word diff.

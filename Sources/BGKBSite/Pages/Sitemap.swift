@@ -3,7 +3,7 @@
 enum Sitemap {
     static func pages(_ context: SiteContext) -> [String] {
         var pages = [SitePaths.home, SitePaths.rulesIndex, SitePaths.topicsIndex, SitePaths.revisions, SitePaths.sources,
-                     SitePaths.crashCodes, SitePaths.apis, SitePaths.search]
+                     SitePaths.crashCodes, SitePaths.apis, SitePaths.search, SitePaths.examplesGuide]
         pages += context.corpus.rules.compactMap { context.rulePath($0.id) }
         pages += context.corpus.topics.compactMap { context.topicPath($0.id) }
         pages += context.corpus.documents.compactMap { context.documentPath($0.id) }

@@ -23,6 +23,20 @@ enum Format {
         return text + suffix
     }
 
+    /// A span of time as people say it: seconds below two minutes (`30 s`, `1.5 s`), above that
+    /// hours, minutes and seconds with the zero parts left out (`10 min`, `2 h`, `2 h 31 s`).
+    static func duration(_ value: Double) -> String {
+        guard value.isFinite, value >= 120, value < 1e12 else { return seconds(value) }
+        let hours = Int(value / 3600)
+        let minutes = Int((value - Double(hours) * 3600) / 60)
+        let rest = value - Double(hours) * 3600 - Double(minutes) * 60
+        var parts: [String] = []
+        if hours > 0 { parts.append("\(hours)\u{00A0}h") }
+        if minutes > 0 { parts.append("\(minutes)\u{00A0}min") }
+        if (rest * 100).rounded() != 0 { parts.append(seconds(rest)) }
+        return parts.joined(separator: " ")
+    }
+
     /// `1 rule`, `3 rules`.
     static func count(_ n: Int, _ singular: String, _ plural: String? = nil) -> String {
         "\(n) \(n == 1 ? singular : (plural ?? singular + "s"))"

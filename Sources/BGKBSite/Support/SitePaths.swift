@@ -9,6 +9,7 @@ enum SitePaths {
     static let crashCodes = "crash-codes.html"
     static let apis = "apis.html"
     static let search = "search.html"
+    static let examplesGuide = "examples.html"
     static let notFound = "404.html"
     static let sitemap = "sitemap.xml"
     static let feed = "feed.xml"
@@ -18,6 +19,8 @@ enum SitePaths {
     static let keysScript = "assets/keys.js"
 
     static func rule(_ slug: String) -> String { "rules/\(slug).html" }
+    /// A misconception's page is named for the myth it corrects, marked as one: `myth-…`.
+    static let mythPrefix = "myth-"
     static func topic(_ slug: String) -> String { "topics/\(slug).html" }
     static func document(_ slug: String) -> String { "documents/\(slug).html" }
 

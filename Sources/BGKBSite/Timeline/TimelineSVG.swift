@@ -11,6 +11,31 @@ enum TimelineSVG {
     static let topPadding = 26.0
     static let laneHeight = 30.0
     static let axisHeight = 28.0
+    /// At most this many task lanes and thread lanes each; beyond it, one fewer and a summary row.
+    static let maxLanes = 4
+    /// At most this many events in a timeline's text list; the rest are counted in one item.
+    static let listedEvents = 60
+
+    /// Names in natural order: `task 2` before `task 10` (runs of digits compare as numbers).
+    static func naturalLess(_ a: String, _ b: String) -> Bool {
+        var i = a.unicodeScalars.makeIterator(), j = b.unicodeScalars.makeIterator()
+        var x = i.next(), y = j.next()
+        while let p = x, let q = y {
+            if p.properties.numericType != nil, q.properties.numericType != nil, p.isASCII, q.isASCII {
+                var m = "", n = ""
+                while let d = x, d.isASCII, d.properties.numericType != nil { m.unicodeScalars.append(d); x = i.next() }
+                while let d = y, d.isASCII, d.properties.numericType != nil { n.unicodeScalars.append(d); y = j.next() }
+                let trimmedM = m.drop { $0 == "0" }, trimmedN = n.drop { $0 == "0" }
+                if trimmedM.count != trimmedN.count { return trimmedM.count < trimmedN.count }
+                if trimmedM != trimmedN { return trimmedM < trimmedN }
+                continue
+            }
+            if p != q { return p.value < q.value }
+            x = i.next(); y = j.next()
+        }
+        if x == nil && y == nil { return a < b }
+        return x == nil
+    }
 
     /// A kind's label in the text list and its class on a dot (`kind.rawValue`): literals, so
     /// pages write them as markup (they hold nothing to escape) rather than as text.
@@ -30,7 +55,7 @@ enum TimelineSVG {
 
     /// The CSS class of an app state's segment: a literal, as the page writes it.
     static func stateClass(_ detail: String) -> StaticString {
-        // The engine's own state names first (every state a trace holds), then a search.
+        // The engine's own state names first (every state a trace holds), as literals.
         switch detail {
         case "foreground": return "foreground"
         case "background": return "background"
@@ -69,20 +94,25 @@ enum TimelineSVG {
         /// tooltip show it.
         var timeLabels: [String] = []
         var description = ""
-        // Coordinates are kept as numbers and written by `HTMLWriter.coordinate`.
+        // Coordinates are kept as numbers and written as `Format.coordinate` writes them
+        // (`HTMLWriter.coordinate`): formatting 250,000 of them into Strings first cost a tenth
+        // of a rebuild.
         var height = 0.0
         var plotLeft = 0.0
         var plotRight = 0.0
         var axisY = 0.0
         // Structs, not tuples: an array of tuples is destroyed through the runtime's generic
-        // tuple witness, element by element and field by field.
+        // tuple witness, element by element and field by field (a timeline's arrays cost more to
+        // free than to fill).
         struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
         struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
         struct Segment {
             var x: Double, y: Double, w: Double, h: Double, kind: StaticString, event: Int, showLabel: Bool, textX: Double, textY: Double
         }
         struct Bar { var x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String }
-        struct Dot { var x: Double, y: Double, kind: TraceEvent.Kind, event: Int }
+        /// `more`: dots of the same kind on the same lane that fell within a pixel or two of this
+        /// one and are drawn as it (a loop of a thousand steps at one instant is one smear).
+        struct Dot { var x: Double, y: Double, kind: TraceEvent.Kind, event: Int, more: Int = 0 }
         struct Expiry { var x: Double, y1: Double, y2: Double, event: Int }
         struct End { var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: StaticString, kind: StaticString }
         var laneRows: [LaneRow] = []
@@ -94,6 +124,32 @@ enum TimelineSVG {
         var dots: [Dot] = []
         var expiries: [Expiry] = []
         var ends: [End] = []
+        /// Rows that stand for the lanes not drawn ("…and 996 more tasks like these").
+        struct Summary { var y: Double, text: String }
+        var summaries: [Summary] = []
+        var hiddenTasks = 0
+        var hiddenThreads = 0
+        /// Instants where events sharing one time are spread apart: the axis is broken there
+        /// (`x` where the spread starts, `width` of it), so the scale stays honest elsewhere.
+        struct AxisBreak { var x: Double, width: Double }
+        var breaks: [AxisBreak] = []
+
+        /// What this chart shows, in the legend's order: only marks the chart draws.
+        var legend: [LegendItem] {
+            var items: [LegendItem] = []
+            for state in LegendItem.appStates where segments.contains(where: { "\($0.kind)" == state.cssClass }) {
+                items.append(state)
+            }
+            if bars.contains(where: { !$0.leaked }) { items.append(.task) }
+            if bars.contains(where: \.leaked) { items.append(.leaked) }
+            if !expiries.isEmpty || dots.contains(where: { $0.kind == .expiry }) { items.append(.expiry) }
+            if dots.contains(where: { $0.kind == .step }) { items.append(.step) }
+            if dots.contains(where: { $0.kind == .log }) { items.append(.log) }
+            if dots.contains(where: { $0.kind == .crash }) || ends.contains(where: { "\($0.kind)" == "crashed" }) { items.append(.crashed) }
+            if ends.contains(where: { "\($0.kind)" == "terminated" }) { items.append(.killed) }
+            if !breaks.isEmpty { items.append(.axisBreak) }
+            return items
+        }
 
         init(trace: SimulationTrace) {
             // Stable sort: events at one instant keep the engine's order. The engine's events come
@@ -119,6 +175,7 @@ enum TimelineSVG {
             let scale = TimeScale(times: events.map(\.time), span: span, left: plotLeft, right: plotRight)
             let eventX = scale.eventPositions
             func x(_ time: Double) -> Double { scale.x(time) }
+            breaks = Self.axisBreaks(events: events, eventX: eventX)
             let endX = max(x(end), eventX.last ?? plotLeft)
 
             // Lanes: the app, each task in order of first appearance, each thread that ran a step.
@@ -141,10 +198,23 @@ enum TimelineSVG {
                 default: break
                 }
             }
+            // A run with hundreds of tasks or threads draws the first few lanes of each and one
+            // row that says how many more there are: a thousand identical bars say nothing more
+            // than four, and made a page of megabytes.
+            let allTaskCount = taskLanes.count
+            let allTaskSubjects = Set(taskLanes)
+            hiddenTasks = Self.capLanes(&taskLanes)
+            hiddenThreads = Self.capLanes(&threadLanes)
             var laneNames = ["App"]
-            laneNames.reserveCapacity(1 + taskLanes.count + threadLanes.count)
+            laneNames.reserveCapacity(3 + taskLanes.count + threadLanes.count)
             for name in taskLanes { laneNames.append(Self.startsWithTask(name) ? name : "task \(name)") }
+            // The summary rows take a lane each, below the lanes they stand for.
+            let taskSummaryLane = hiddenTasks > 0 ? laneNames.count : nil
+            if hiddenTasks > 0 { laneNames.append("") }
+            let threadLaneStart = laneNames.count
             laneNames.append(contentsOf: threadLanes)
+            let threadSummaryLane = hiddenThreads > 0 ? laneNames.count : nil
+            if hiddenThreads > 0 { laneNames.append("") }
             func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
             let plotBottom = laneY(laneNames.count)
             let height = plotBottom + TimelineSVG.axisHeight
@@ -153,6 +223,10 @@ enum TimelineSVG {
             self.plotLeft = plotLeft
             self.plotRight = plotRight
             axisY = plotBottom
+            for (lane, count, what) in [(taskSummaryLane, hiddenTasks, "task"), (threadSummaryLane, hiddenThreads, "thread")] {
+                guard let lane else { continue }
+                summaries.append(Summary(y: laneY(lane) + 19, text: "…and \(Format.count(count, "more " + what)) like these, not drawn"))
+            }
             laneRows = laneNames.enumerated().map { index, name in
                 // Characters are counted only when the bytes could exceed the limit (a name has at
                 // most as many Characters as UTF-8 bytes).
@@ -161,22 +235,7 @@ enum TimelineSVG {
                         textY: (laneY(index) + 19), label: label, fullLabel: name)
             }
 
-            let step = TimelineSVG.tickStep(for: span)
-            var tick = 0.0
-            var lastTickX = -100.0
-            ticks.reserveCapacity(8)
-            while tick <= span + step * 0.001 {
-                let tickX = x(tick)
-                // Instants stretched apart can crowd two tick labels together: skip the second.
-                if tickX - lastTickX >= 34 {
-                    ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding,
-                                  bottom: (plotBottom + 4), textY: (plotBottom + 18),
-                                  label: Format.seconds(tick)))
-                    lastTickX = tickX
-                }
-                tick += step
-                if ticks.count > 50 { break }
-            }
+            ticks = Self.ticks(span: span, plotBottom: plotBottom, x: scale.x)
 
             // App state segments, from one state change to the next.
             let states = events.indices.filter { events[$0].kind == .appState }
@@ -243,18 +302,23 @@ enum TimelineSVG {
                         bar(subject, from: (start.time, start.x), to: (time, here), leaked: false)
                     }
                 case .expiry where events[index].lane == "system" || !hasSystemExpiry:
-                    let lane = events[index].subject.flatMap { taskLanes.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+                    // A task whose lane is not drawn (one of hundreds) gets no mark of its own.
+                    var lane = 0
+                    if let subject = events[index].subject, allTaskSubjects.contains(subject) {
+                        guard let drawn = taskLanes.firstIndex(of: subject) else { break }
+                        lane = drawn + 1
+                    }
                     expiries.append(Expiry(x: here, y1: (laneY(lane) + 12),
                                      y2: (laneY(lane) + TimelineSVG.laneHeight - 4), event: index))
                 case .step, .log, .crash, .expiry:
                     guard let lane = threadLanes.firstIndex(of: events[index].lane) else { break }
                     dots.append(Dot(x: here,
-                                 y: (laneY(1 + taskLanes.count + lane) + TimelineSVG.laneHeight / 2),
+                                 y: (laneY(threadLaneStart + lane) + TimelineSVG.laneHeight / 2),
                                  kind: kind, event: index))
                 default: break
                 }
             }
-            open.sort { ($0.time, $0.subject) < ($1.time, $1.subject) }
+            open.sort { $0.time != $1.time ? $0.time < $1.time : TimelineSVG.naturalLess($0.subject, $1.subject) }
             for start in open {
                 bar(start.subject, from: (start.time, start.x), to: (end, endX), leaked: true)
             }
@@ -274,9 +338,9 @@ enum TimelineSVG {
             }
             self.bars = bars
             self.expiries = expiries
-            self.dots = dots
+            self.dots = Self.merged(dots)
             self.ends = ends
-            description = Self.describe(trace: trace, taskLanes: taskLanes, leaked: open.map(\.subject).sorted())
+            description = Self.describe(trace: trace, taskCount: allTaskCount, leaked: open.map(\.subject).sorted(by: TimelineSVG.naturalLess))
         }
 
         /// The SVG, element for element as the Mustache template wrote it before.
@@ -293,47 +357,57 @@ enum TimelineSVG {
                 w.coordinate(row.textY); w.markup("\" fill=\"#666\">"); w.text(row.label); w.markup("<title>"); w.text(row.fullLabel)
                 w.markup("</title></text>\n")
             }
+            for summary in summaries {
+                w.markup("<text class=\"tl-summary\" x=\"8\" y=\""); w.coordinate(summary.y); w.markup("\" fill=\"#666\">")
+                w.text(summary.text); w.markup("</text>\n")
+            }
             for tick in ticks {
                 w.markup("<line class=\"tl-grid\" x1=\""); w.coordinate(tick.x); w.markup("\" y1=\""); w.coordinate(tick.top)
                 w.markup("\" x2=\""); w.coordinate(tick.x); w.markup("\" y2=\""); w.coordinate(tick.bottom)
                 w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.coordinate(tick.x); w.markup("\" y=\""); w.coordinate(tick.textY)
                 w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
             }
-            for segment in segments {
-                w.markup("<rect class=\"tl-state tl-"); w.markup(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
-                w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
-                let detail = events[segment.event].detail
-                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
-                w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
-                if segment.showLabel {
-                    w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
-                    w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
+                for segment in segments {
+                    w.markup("<rect class=\"tl-state tl-"); w.markup(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
+                    w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
+                    let detail = events[segment.event].detail
+                    w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
+                    w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
+                    if segment.showLabel {
+                        w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
+                        w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
+                    }
                 }
-            }
-            for bar in bars {
-                // The second class only when there is one: `class="tl-task "` kept a stray space.
-                w.markup("<rect class=\"tl-task")
-                if bar.leaked { w.markup(" tl-leaked") }
-                w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
-                w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
-                w.markup("</title></rect>\n")
-            }
-            for dot in dots {
-                // A dot's kind adds its class, except a step's, which the base class already is.
-                w.markup("<circle class=\"tl-step")
-                if dot.kind != .step { w.markup(" tl-"); w.markup(TimelineSVG.kindNames(dot.kind).class) }
-                w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
-                w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
-                w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
-            }
-            for expiry in expiries {
-                w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
-                w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
-                w.text(events[expiry.event].detail)
-                w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
-                w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
-                w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
-            }
+                for bar in bars {
+                    // The second class only when there is one: `class="tl-task "` kept a stray space.
+                    w.markup("<rect class=\"tl-task")
+                    if bar.leaked { w.markup(" tl-leaked") }
+                    w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
+                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
+                    w.markup("</title></rect>\n")
+                }
+                for dot in dots {
+                    // A dot's kind adds its class, except a step's, which the base class already is.
+                    w.markup("<circle class=\"tl-step")
+                    if dot.kind != .step { w.markup(" tl-"); w.markup(TimelineSVG.kindNames(dot.kind).class) }
+                    w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
+                    w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
+                    w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail)
+                    if dot.more > 0 { w.markup(" (and "); w.text(Format.count(dot.more, "more step")); w.markup(" here)") }
+                    w.markup("</title></circle>\n")
+                }
+                for expiry in expiries {
+                    // A halo in the row's colour under the line keeps it readable on a bar of any
+                    // colour; the triangle, drawn last, has one too (its stroke, in the stylesheet).
+                    w.markup("<line class=\"tl-halo\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
+                    w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
+                    w.markup("\" stroke=\"#fff\" stroke-width=\"5\"/>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
+                    w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
+                    w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
+                    w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
+                    w.text(events[expiry.event].detail)
+                    w.markup("</title></path>\n")
+                }
             for end in ends {
                 w.markup("<line class=\"tl-end tl-"); w.markup(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
                 w.coordinate(end.top); w.markup("\" x2=\""); w.coordinate(end.x); w.markup("\" y2=\""); w.coordinate(end.bottom)
@@ -341,8 +415,73 @@ enum TimelineSVG {
                 w.markup(end.kind); w.markup("\" x=\""); w.coordinate(end.textX); w.markup("\" y=\"16\" text-anchor=\""); w.markup(end.anchor)
                 w.markup("\" fill=\"#c33\">"); w.text(end.label); w.markup("</text>\n")
             }
+            for mark in breaks {
+                // Two slanted strokes across the axis, in the middle of the stretch not to scale.
+                w.markup("<path class=\"tl-break\" d=\"M"); w.coordinate(mark.x + mark.width / 2 - 4); w.markup(" "); w.coordinate(axisY + 5)
+                w.markup(" l5 -10 m3 10 l5 -10\" stroke=\"#666\" stroke-width=\"1.5\"><title>not to scale: events at one instant, spread apart</title></path>\n")
+            }
             w.markup("<line class=\"tl-axis\" x1=\""); w.coordinate(plotLeft); w.markup("\" y1=\""); w.coordinate(axisY)
             w.markup("\" x2=\""); w.coordinate(plotRight); w.markup("\" y2=\""); w.coordinate(axisY); w.markup("\" stroke=\"#888\"/>\n</svg>")
+        }
+
+        /// About six ticks across `span`, each labelled; a tick too close to the previous one
+        /// (instants stretched apart crowd them) is left out.
+        static func ticks(span: Double, plotBottom: Double, x: (Double) -> Double) -> [Tick] {
+            let step = TimelineSVG.tickStep(for: span)
+            var ticks: [Tick] = []
+            ticks.reserveCapacity(8)
+            var tick = 0.0
+            var lastTickX = -100.0
+            while tick <= span + step * 0.001 {
+                let tickX = x(tick)
+                if tickX - lastTickX >= 34 {
+                    ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding, bottom: (plotBottom + 4), textY: (plotBottom + 18),
+                                      label: Format.duration(tick)))
+                    lastTickX = tickX
+                }
+                tick += step
+                if ticks.count > 50 { break }
+            }
+            return ticks
+        }
+
+        /// Keeps the first `maxLanes - 1` lanes of a list longer than `maxLanes`; returns how
+        /// many it dropped (0 when the list fits).
+        static func capLanes(_ lanes: inout [String]) -> Int {
+            guard lanes.count > TimelineSVG.maxLanes else { return 0 }
+            let dropped = lanes.count - (TimelineSVG.maxLanes - 1)
+            lanes.removeLast(dropped)
+            return dropped
+        }
+
+        /// Where events at one instant are spread apart: the axis is marked broken there.
+        static func axisBreaks(events: [TraceEvent], eventX: [Double]) -> [AxisBreak] {
+            var breaks: [AxisBreak] = []
+            var runStart = 0
+            for index in events.indices.dropFirst() where events[index].time != events[index - 1].time || index == events.count - 1 {
+                let last = events[index].time == events[index - 1].time ? index : index - 1
+                if last > runStart, eventX[last] - eventX[runStart] >= 1 {
+                    breaks.append(AxisBreak(x: eventX[runStart], width: eventX[last] - eventX[runStart]))
+                }
+                runStart = index
+            }
+            return breaks
+        }
+
+        /// Dots closer than 2 px to the last one kept on their lane, of the same kind, merge into it.
+        static func merged(_ dots: [Dot]) -> [Dot] {
+            var merged: [Dot] = []
+            merged.reserveCapacity(dots.count)
+            var lastOnLane: [Double: Int] = [:]
+            for dot in dots {
+                if let previous = lastOnLane[dot.y], merged[previous].kind == dot.kind, dot.x - merged[previous].x < 2 {
+                    merged[previous].more += 1
+                } else {
+                    lastOnLane[dot.y] = merged.count
+                    merged.append(dot)
+                }
+            }
+            return merged
         }
 
         private static func isTermination(_ outcome: SimulationOutcome) -> Bool {
@@ -350,24 +489,35 @@ enum TimelineSVG {
             return false
         }
 
-        /// Whether the lowercased name starts with `task`.
+        /// Whether the lowercased name starts with `task` (by Characters): by bytes when the
+        /// first five are ASCII (lowercasing anything else cannot make them `task`'s, and no
+        /// combining mark joins the `k`), else by lowercasing.
         static func startsWithTask(_ name: String) -> Bool {
-            name.lowercased().hasPrefix("task")
+            var bytes = name.utf8.makeIterator()
+            for expected in "task".utf8 {
+                guard let byte = bytes.next() else { return false }
+                guard byte < 0x80 else { return name.lowercased().hasPrefix("task") }
+                if byte | 0x20 != expected { return false }
+            }
+            if let next = bytes.next(), next >= 0x80 { return name.lowercased().hasPrefix("task") }
+            return true
         }
 
         /// One String appended to, not parts joined.
-        static func describe(trace: SimulationTrace, taskLanes: [String], leaked: [String]) -> String {
+        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String]) -> String {
             var text = ""
             text.reserveCapacity(120)
-            if taskLanes.isEmpty {
+            if taskCount == 0 {
                 text += "No background task is begun."
             } else {
-                text += String(taskLanes.count)
-                text += taskLanes.count == 1 ? " background task begun." : " background tasks begun."
+                text += Format.count(taskCount, "background task")
+                text += " begun."
             }
             if !leaked.isEmpty {
-                text += " Never ended: "
-                for (index, name) in leaked.enumerated() {
+                text += leaked.count == 1 ? " Never ended: " : " Never ended (\(leaked.count)): "
+                // A long list names its first and last few: the rest are like them.
+                let shown = leaked.count > 8 ? Array(leaked.prefix(3)) + ["…"] + Array(leaked.suffix(2)) : leaked
+                for (index, name) in shown.enumerated() {
                     if index > 0 { text += ", " }
                     text += name
                 }
@@ -384,23 +534,44 @@ enum TimelineSVG {
                 text += " The system calls the expiry handler "
                 if expiries == 1 { text += "once." } else { text += String(expiries); text += " times." }
             }
-            text += " Outcome: "
-            text += trace.outcome.description
-            text += " at "
-            text += Format.seconds(trace.outcome.time)
-            text += "."
+            // The outcome as the example's verdict box says it: one sentence for both.
+            text += " "
+            text += OutcomeTone.sentence(trace)
             return text
         }
 
         /// The same events as the drawing, as list items (`<li>`), each time, lane, kind, subject
         /// and detail read in place.
         func writeTextList(into w: inout HTMLWriter) {
+            // A long run lists its first and last events and counts the ones between by kind:
+            // thousands of items like their neighbours made a page of hundreds of kilobytes.
+            let keep = TimelineSVG.listedEvents / 2
+            let skipped = events.count > TimelineSVG.listedEvents ? keep..<(events.count - keep) : 0..<0
             for index in events.indices {
+                if skipped.contains(index) {
+                    if index == skipped.lowerBound { writeOmitted(skipped, into: &w) }
+                    continue
+                }
                 w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)
                 w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindNames(events[index].kind).label); w.markup("</span>")
                 if let subject = events[index].subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
                 w.markup(": "); w.text(events[index].detail); w.markup("</li>\n")
             }
+        }
+
+        /// One item for the events a long list leaves out: how many, from when to when, of which kinds.
+        private func writeOmitted(_ range: Range<Int>, into w: inout HTMLWriter) {
+            var counts: [TraceEvent.Kind: Int] = [:]
+            for index in range { counts[events[index].kind, default: 0] += 1 }
+            w.markup("<li class=\"tl-omitted\">…"); w.text(Format.count(range.count, "more event"))
+            w.markup(" from "); w.text(timeLabels[range.lowerBound]); w.markup(" to "); w.text(timeLabels[range.upperBound - 1])
+            w.markup(", like those around them: ")
+            let kinds = TraceEvent.Kind.allCases.filter { counts[$0] != nil }
+            for (n, kind) in kinds.enumerated() {
+                if n > 0 { w.markup(", ") }
+                w.text(Format.number(Double(counts[kind] ?? 0))); w.markup(" "); w.markup(TimelineSVG.kindNames(kind).label)
+            }
+            w.markup(".</li>\n")
         }
     }
 }

@@ -1,0 +1,238 @@
+import BGKBEngine
+import BGKBModel
+
+/// What an example says, in sentences made from the parsed scenario (its system conditions,
+/// timeline and expectations) and from the run the engine chose to show: a reader sees
+/// "if the system grants the task and only expires it when time runs out, the watchdog kills the
+/// app with 0x8badf00d after about 30 s" instead of the scenario's `system` and `expect` lines.
+struct ExampleProse: Sendable, Equatable {
+    /// The app's code: the scenario without its top-level `system`, `expect`, `at` and
+    /// `Info.plist` lines, which the sentences say instead.
+    var code: String
+    /// "If the system grants the task and only expires it when time runs out" (no full stop).
+    var conditions: String
+    /// When the app's events happen, as a sentence.
+    var timeline: String
+    /// "the watchdog kills the app with 0x8badf00d after about 30 s" (no capital, no full stop).
+    var expectation: String
+    /// Whether any expectation is a kill, a crash or a warning: what an app must avoid.
+    var expectsHarm: Bool
+
+    init(example: Example) {
+        code = Self.code(example.text)
+        let (parsed, _) = ScenarioParser.parse(example.text, at: example.location)
+        guard let scenario = parsed else {
+            conditions = ""
+            timeline = ""
+            expectation = ""
+            expectsHarm = false
+            return
+        }
+        conditions = Self.conditions(scenario.conditions, begins: code.contains("beginBackgroundTask"))
+        timeline = Self.timeline(scenario.timeline)
+        let expectations = scenario.expectations
+        expectation = Self.join(expectations.map(Self.expectation), with: "and")
+        expectsHarm = expectations.contains { Self.isHarm($0.kind) }
+    }
+
+    /// Top-level lines that are the simulator's, not the app's code.
+    static func isDirective(_ trimmed: Substring) -> Bool {
+        trimmed.hasPrefix("system ") || trimmed.hasPrefix("expect ") || trimmed == "expect"
+            || trimmed.hasPrefix("Info.plist") || (trimmed.hasPrefix("at ") && trimmed.contains(":"))
+    }
+
+    /// The scenario's code: directive lines at brace depth 0 dropped, runs of blank lines made
+    /// one, blank lines at either end removed.
+    static func code(_ text: String) -> String {
+        var kept: [Substring] = []
+        var depth = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let directive = depth == 0 && isDirective(trimmed)
+            if !directive {
+                if trimmed.isEmpty, kept.last?.allSatisfy({ $0 == " " || $0 == "\t" }) ?? true {
+                    // A second blank line in a row, or one at the start.
+                } else {
+                    kept.append(line)
+                }
+            }
+            depth += braceBalance(line)
+        }
+        while let last = kept.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { kept.removeLast() }
+        return kept.joined(separator: "\n")
+    }
+
+    /// `{` minus `}` on a line, outside strings and after-`//` comments.
+    static func braceBalance(_ line: Substring) -> Int {
+        var balance = 0
+        var inString = false
+        var previous: Character = " "
+        for c in line {
+            if inString {
+                if c == "\"" && previous != "\\" { inString = false }
+            } else if c == "\"" {
+                inString = true
+            } else if c == "/" && previous == "/" {
+                break
+            } else if c == "{" {
+                balance += 1
+            } else if c == "}" {
+                balance -= 1
+            }
+            previous = c
+        }
+        return balance
+    }
+
+    /// The conditions as the opening clause of a sentence: "If the system grants the task and
+    /// only expires it when time runs out" or "Whether the system grants the task or refuses it,
+    /// and whenever it expires it". `begins`: whether the code begins a background task at all
+    /// (when it does not, granting and refusing say nothing and are left out).
+    static func conditions(_ conditions: Conditions, begins: Bool = true) -> String {
+        var lead: String
+        let explored = conditions.refusal == nil || (conditions.refusal?.contains(.none) == true && (conditions.refusal?.count ?? 0) > 1)
+        if !begins {
+            lead = conditions.expiryOnlyAtEnd ? "If the system expires tasks only when their time runs out" : "Whenever the system expires tasks"
+        } else if explored {
+            lead = "Whether the system grants the task or refuses it"
+            lead += conditions.expiryOnlyAtEnd ? " (expiring it only when time runs out)" : ", and whenever it expires it"
+        } else {
+            switch conditions.refusal ?? [] {
+            case [.none]: lead = "If the system grants the task"
+            case [.returnsInvalid]: lead = "If the system refuses the task by returning .invalid"
+            case [.callsExpirationHandler]: lead = "If the system refuses the task by calling its expiration handler at once"
+            default: lead = "If the system refuses the task (either way it can)"
+            }
+            lead += conditions.expiryOnlyAtEnd ? " and only expires it when time runs out" : " and expires it at any moment"
+        }
+        var extras: [String] = []
+        if let budget = conditions.budget { extras.append("with a background time budget of \(Format.duration(budget))") }
+        if !conditions.network { extras.append("with no network") }
+        if conditions.externalPower { extras.append("on external power") }
+        if !conditions.backgroundAppRefresh { extras.append("with Background App Refresh off") }
+        if let now = conditions.continuedRunsNow {
+            extras.append(now ? "with room to start a continued processing task at once" : "with no room to start a continued processing task at once")
+        }
+        return extras.isEmpty ? lead : lead + ", " + join(extras, with: "and")
+    }
+
+    static func timeline(_ items: [TimelineItem]) -> String {
+        guard !items.isEmpty else { return "The app launches at 0\u{00A0}s and goes to the background at 1\u{00A0}s." }
+        let events = items.map { item -> String in
+            let what: String
+            switch item.event {
+            case .launch: what = "the app launches"
+            case .enterBackground: what = "the app goes to the background"
+            case .enterForeground: what = "the app comes back to the foreground"
+            case .push: what = "a background push arrives"
+            case .reclaim: what = "the system terminates the suspended app"
+            case let .systemLaunches(identifier): what = "the system launches the task \u{201C}\(identifier)\u{201D}"
+            case let .call(function): what = "the app calls \(function)()"
+            case let .urlSessionFinishes(identifier): what = "the background URLSession \u{201C}\(identifier)\u{201D} finishes its transfers"
+            case .forceQuit: what = "the user force quits the app"
+            }
+            return "at \(Format.duration(item.time)) \(what)"
+        }
+        let sentence = events.count == 1 ? events[0] : events.dropLast().joined(separator: ", ") + ", then " + events[events.count - 1]
+        return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
+    }
+
+    static func expectation(_ expectation: Expectation) -> String {
+        var text: String
+        switch expectation.kind {
+        case .suspended: text = "the app ends suspended with every task ended"
+        case .running: text = "the app is still running at the end"
+        case let .terminated(code?) where code.lowercased() == "0x8badf00d": text = "the watchdog kills the app with 0x8badf00d"
+        case let .terminated(code?): text = "the system kills the app with \(code)"
+        case .terminated(nil): text = "the system kills the app"
+        case let .crash(message?): text = "the app crashes (\u{201C}\(message)\u{201D})"
+        case .crash(nil): text = "the app crashes"
+        case let .warning(message): text = "iOS logs a warning containing \u{201C}\(message)\u{201D}"
+        case let .log(message): text = "the run mentions \u{201C}\(message)\u{201D}"
+        case let .printed(message): text = "the code prints \u{201C}\(message)\u{201D}"
+        case .taskCompleted: text = "every task the system launched is completed"
+        case .completionHandlerCalled: text = "the app calls the background session's completion handler on the main thread"
+        case let .state(condition): text = "the condition \(condition) holds when the run ends"
+        }
+        if let around = expectation.around { text += " after about \(Format.duration(around))" }
+        return text
+    }
+
+    static func isHarm(_ kind: Expectation.Kind) -> Bool {
+        switch kind {
+        case .terminated, .crash, .warning: return true
+        default: return false
+        }
+    }
+
+    /// `a`, `a and b`, `a, b and c` (with `then` or `and`).
+    static func join(_ parts: [String], with word: String) -> String {
+        switch parts.count {
+        case 0: return ""
+        case 1: return parts[0]
+        default: return parts.dropLast().joined(separator: ", ") + " \(word) " + parts[parts.count - 1]
+        }
+    }
+}
+
+/// What an example shows a reader, from its intent and the outcome the engine found: correct
+/// code to copy, buggy code to recognise, or what the system does (a `follows` example whose
+/// expected outcome is a kill shows what happens, not code to copy).
+enum ExampleLabel: String, Sendable, CaseIterable {
+    case correctCode = "correct"
+    case buggyCode = "buggy"
+    case whatHappens = "happens"
+
+    init(intent: Example.Intent, expectsHarm: Bool, outcome: OutcomeTone) {
+        switch intent {
+        case .follows: self = expectsHarm || outcome != .good ? .whatHappens : .correctCode
+        case .breaks: self = outcome == .good ? .whatHappens : .buggyCode
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .correctCode: return "Correct code"
+        case .buggyCode: return "Buggy code"
+        case .whatHappens: return "What happens"
+        }
+    }
+}
+
+/// What a run's outcome means for the app: the verdict box's colour.
+enum OutcomeTone: String, Sendable, CaseIterable {
+    /// Suspended or still running, nothing logged.
+    case good
+    /// It survived, but iOS logged a warning.
+    case warning
+    /// Killed by the system or crashed.
+    case bad
+
+    init(_ trace: SimulationTrace) {
+        switch trace.outcome {
+        case .terminated, .crashed: self = .bad
+        case .suspended, .stillRunning: self = trace.events.contains { $0.kind == .log } ? .warning : .good
+        }
+    }
+
+    /// The run's end as a sentence, from the engine's outcome.
+    static func sentence(_ trace: SimulationTrace) -> String {
+        let time = Format.duration(trace.outcome.time)
+        var text: String
+        switch trace.outcome {
+        case .suspended: text = "The app is suspended at \(time) with every task ended."
+        case .stillRunning: text = "The app is still running at \(time)."
+        case let .terminated(code, reason, _):
+            let who = code.lowercased() == "0x8badf00d" ? "The watchdog" : "The system"
+            // After a colon, not in parentheses: the engine's reasons hold parentheses of their own.
+            text = "\(who) kills the app with \(code) at \(time): \(reason)."
+        case let .crashed(reason, _): text = "The app crashes at \(time): \(reason)."
+        }
+        let warnings = trace.events.filter { $0.kind == .log }
+        if let first = warnings.first {
+            text += warnings.count == 1 ? " iOS logs a warning: \u{201C}\(first.detail)\u{201D}."
+                : " iOS logs \(warnings.count) warnings, the first: \u{201C}\(first.detail)\u{201D}."
+        }
+        return text
+    }
+}

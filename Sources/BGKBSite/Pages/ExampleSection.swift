@@ -1,0 +1,113 @@
+import BGKBModel
+
+/// One example on a rule page: what it shows (correct code, buggy code, what happens), the app's
+/// code as highlighted Swift, the conditions and expectations as sentences, the outcome the engine
+/// found (coloured by what it means for the app), the timeline with a legend of its own, and the
+/// replay string tucked into a details element.
+enum ExampleSection {
+    static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, guideHref: String,
+                      diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+        let anchor = "example-\(number)"
+        let prose = ExampleProse(example: example)
+        let trace = verdict.map { $0.counterexample ?? $0.representative }
+        let tone = trace.map(OutcomeTone.init) ?? .good
+        let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
+        w.markup("<section class=\"example example-"); w.text(label.rawValue); w.markup("\" aria-labelledby=\""); w.text(anchor)
+        w.markup("\">\n<h3 id=\""); w.text(anchor); w.markup("\"><span class=\"badge shows-"); w.text(label.rawValue); w.markup("\">")
+        w.text(label.title); w.markup("</span> Example "); w.text(String(number))
+        if let name = example.name { w.markup(": "); w.text(name) }
+        w.markup("</h3>\n")
+        w.markup("<pre class=\"scenario\"><code class=\"language-swift\">")
+        SwiftHighlighter.write(prose.code, into: &w)
+        w.markup("</code></pre>\n")
+        writeCodeNotes(prose.code, into: &w)
+        writeExpectation(prose, intent: example.intent, guideHref: guideHref, into: &w)
+        guard let verdict, let trace else {
+            diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
+            w.markup("<p class=\"notice\">No verdict: this example was not run when the site was built.</p>\n</section>\n")
+            return
+        }
+        if !verdict.passed {
+            diagnostics.error("site-example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)", at: example.location)
+        }
+        writeVerdict(verdict, trace: trace, tone: tone, rule: rule, guideHref: guideHref, into: &w)
+        writeTimeline(trace, number: number, rule: rule, broken: verdict.counterexample != nil, into: &w)
+        w.markup("</section>\n")
+    }
+
+    /// What the scenario's two non-Swift words mean, when the code uses them.
+    static func writeCodeNotes(_ code: String, into w: inout HTMLWriter) {
+        let tokens = SwiftHighlighter.tokens(code).filter { $0.kind == .simulated }
+        let usesWork = tokens.contains { $0.text.hasPrefix("work") }
+        let usesOn = tokens.contains { $0.text.hasPrefix("on") }
+        guard usesWork || usesOn else { return }
+        w.markup("<p class=\"code-note\">Swift, with the simulator's shorthand")
+        if usesWork { w.markup(": <code>work 10s</code> keeps the thread busy for 10 seconds of simulated time") }
+        if usesOn { w.markup(usesWork ? "; " : ": "); w.markup("<code>on applicationDidEnterBackground { }</code> is what the app delegate's method of that name does") }
+        w.markup(".</p>\n")
+    }
+
+    static func writeExpectation(_ prose: ExampleProse, intent: Example.Intent, guideHref: String, into w: inout HTMLWriter) {
+        guard !prose.expectation.isEmpty else { return }
+        w.markup("<p class=\"expectation\">")
+        w.text(prose.timeline); w.markup(" ")
+        switch intent {
+        case .follows:
+            w.text(prose.conditions); w.markup(", "); w.text(prose.expectation)
+            w.markup(". The simulator checks that this holds in every schedule it tries.")
+        case .breaks:
+            w.markup("What the rule wants: "); w.text(lowercasedFirst(prose.conditions)); w.markup(", ")
+            w.text(prose.expectation); w.markup(". This code breaks the rule: the simulator must find a schedule in which that fails.")
+        }
+        w.markup("</p>\n")
+    }
+
+    static func writeVerdict(_ verdict: ExampleVerdict, trace: SimulationTrace, tone: OutcomeTone, rule: Rule, guideHref: String,
+                             into w: inout HTMLWriter) {
+        w.markup("<div class=\"verdict tone-"); w.text(tone.rawValue); w.markup("\">\n<p class=\"tl-outcome\"><span class=\"tone-label\">")
+        switch tone {
+        case .good: w.markup("Good for the app")
+        case .warning: w.markup("Survives, with a warning")
+        case .bad: w.markup("Bad for the app")
+        }
+        w.markup("</span> "); w.text(OutcomeTone.sentence(trace)); w.markup("</p>\n<p>")
+        let schedules = Format.count(verdict.schedulesExplored, "schedule")
+        if !verdict.passed {
+            w.markup("<strong>The simulator disagrees with this example</strong> after "); w.text(schedules); w.markup(".")
+        } else if verdict.counterexample != nil, verdict.schedulesExplored == 1 {
+            w.markup("The simulator agrees with the example: the first schedule it tried, the default one, shows it.")
+        } else if verdict.counterexample != nil {
+            w.markup("The simulator agrees with the example: it found this run among "); w.text(schedules); w.markup(".")
+        } else {
+            w.markup("The simulator agrees with the example: the expectation held in all "); w.text(schedules); w.markup("; this is the default run.")
+        }
+        w.markup(" <a href=\""); w.text(guideHref); w.markup("\">How examples are checked</a>")
+        w.markup("</p>\n<details class=\"replay\"><summary>Replay this run</summary>\n<p>The run is fully determined by its schedule string; <code>bgkb check</code> replays it exactly (<a href=\"")
+        w.text(guideHref); w.markup("#replay\">what the string means</a>):</p>\n<pre class=\"command\"><code>bgkb check --rule ")
+        w.text(rule.id); w.markup(" --replay \""); w.text(trace.schedule); w.markup("\"</code></pre>\n")
+        if let seed = trace.seed { w.markup("<p>From the random schedule with seed "); w.text(String(seed)); w.markup(".</p>\n") }
+        w.markup("</details>\n</div>\n")
+    }
+
+    static func writeTimeline(_ trace: SimulationTrace, number: Int, rule: Rule, broken: Bool, into w: inout HTMLWriter) {
+        let timeline = TimelineSVG.Layout(trace: trace)
+        w.markup("<figure class=\"timeline-figure\">\n<ul class=\"tl-legend\" aria-label=\"Legend\">")
+        for item in timeline.legend {
+            w.markup("<li><span class=\""); w.text(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.text(item.label); w.markup("</li>")
+        }
+        w.markup("</ul>\n<p class=\"tl-scroll-cue\" aria-hidden=\"true\">Scroll sideways to see the whole chart →</p>\n<div class=\"timeline-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"Timeline chart\">\n")
+        timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)
+        w.markup("\n</div>\n<figcaption>")
+        w.markup(broken ? "The run that breaks the rule. " : "The default run. ")
+        w.text(timeline.description)
+        w.markup("</figcaption>\n</figure>\n<details class=\"timeline-text\">\n<summary>The timeline as text</summary>\n<ol>\n")
+        timeline.writeTextList(into: &w)
+        w.markup("</ol>\n</details>\n")
+    }
+
+    /// The clause with its first letter lowered, unless it starts a name (`If` and `Whether`
+    /// are the only openings `ExampleProse.conditions` writes).
+    static func lowercasedFirst(_ text: String) -> String {
+        text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
