@@ -42,7 +42,7 @@ let package = Package(
         /// and keeps what earlier builds found (the verdict cache).
         .target(name: "BGKBExamples", dependencies: ["BGKBModel", "BGKBEngine"]),
         /// Site/ generator: one function per page, written with HTMLWriter.
-        .target(name: "BGKBSite", dependencies: ["BGKBModel", "BGKBExamples", "BGKBMarkdown"]),
+        .target(name: "BGKBSite", dependencies: ["BGKBModel", "BGKBExamples", "BGKBMarkdown", "BGKBQuestions", "BGKBQuiz"]),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
         /// Questions derived from the corpus (outcomes from the engine), validated as a bank.
         .target(name: "BGKBQuestions", dependencies: ["BGKBModel", "BGKBEngine"]),

@@ -19,6 +19,7 @@ public enum SiteBuilder {
         SiteStep("crash codes", readsVerdicts: true, CrashCodesPage.render),
         SiteStep("API index", streaming: APIIndexPage.render),
         SiteStep("search page and index", streaming: SearchPage.render),
+        SiteStep("browser quiz and its bank", QuizPage.render),
         SiteStep("404 page", NotFoundPage.render),
         SiteStep("sitemap.xml", Sitemap.render),
         SiteStep("Atom feed", AtomFeed.render),

@@ -46,9 +46,12 @@ enum DocumentPages {
     /// One version: where it is written, its points, and its own revision history.
     static func writeVersion(_ version: DocumentVersion, anchor: String, context: SiteContext, from page: String, into w: inout HTMLWriter) {
         w.markup("<section aria-labelledby=\""); w.text(anchor); w.markup("\">\n<h2 id=\""); w.text(anchor)
-        w.markup("\">Version "); w.text(version.label ?? "(unversioned)"); w.markup("</h2>\n<p>Written in <code>")
-        w.text(context.configuration.display(path: version.path)); w.markup("</code>. ")
-        w.text(Format.count(version.rules.count, "point")); w.markup(".</p>\n<ol class=\"rule-list\">\n")
+        w.markup("\">Version "); w.text(version.label ?? "(unversioned)"); w.markup("</h2>\n<p>")
+        w.text(Format.count(version.rules.count, "point")); w.markup(".")
+        if let edit = context.configuration.editURL(path: version.path) {
+            w.markup(" <a href=\""); w.text(edit); w.markup("\">Edit this version</a>")
+        }
+        w.markup("</p>\n<ol class=\"rule-list\">\n")
         writeRules(version.rules, context: context, from: page, into: &w)
         w.markup("</ol>\n")
         if !version.revisions.isEmpty {

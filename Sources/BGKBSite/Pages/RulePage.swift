@@ -334,13 +334,20 @@ enum RulePage {
             w.markup("</ul>\n</section>\n")
         }
 
-        /// The quiz command for this rule's topic, and where the rule is written.
+        /// A link to the browser quiz on this rule's topic, and to where the rule can be edited.
         func writePractise(into w: inout HTMLWriter) {
-            w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>Test yourself on this rule in the terminal quiz:</p>\n<pre class=\"command\"><code>")
-            w.text(rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz")
-            w.markup("</code></pre>\n<p class=\"source-location\">Written in <code>")
-            w.text(context.configuration.display(rule.location))
-            w.markup("</code>.</p>\n</section>\n")
+            let quiz = context.link(from: path, to: SitePaths.quiz)
+            w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>")
+            if let topic = rule.topics.first, let title = context.corpus.topics.first(where: { $0.id == topic })?.title {
+                w.markup("<a href=\""); w.text(quiz + "?topic=" + topic); w.markup("\">Quiz yourself on "); w.text(title); w.markup("</a>")
+            } else {
+                w.markup("<a href=\""); w.text(quiz); w.markup("\">Quiz yourself</a>")
+            }
+            w.markup(": questions drawn from this rule and its neighbours, scheduled for review in your browser.</p>\n")
+            if let edit = context.configuration.editURL(path: rule.location.path) {
+                w.markup("<p class=\"source-location\"><a href=\""); w.text(edit); w.markup("\">Edit this page</a></p>\n")
+            }
+            w.markup("</section>\n")
         }
     }
 
