@@ -116,8 +116,15 @@ class Browser:
         self.events = []
 
     def key(self, key, code):
+        named = {"Enter": ("\r", 13), "ArrowDown": ("", 40), "ArrowUp": ("", 38)}
+        text, virtual = named.get(key, (key, 0))
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, text=key if kind == "keyDown" else "")
+            params = {"type": kind if text or kind == "keyUp" else "rawKeyDown", "key": key, "code": code}
+            if kind == "keyDown" and text:
+                params["text"] = text
+            if virtual:
+                params["windowsVirtualKeyCode"] = virtual
+            self.call("Input.dispatchKeyEvent", **params)
 
     def screenshot(self, url, path, width, dark=False):
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=width < 600)

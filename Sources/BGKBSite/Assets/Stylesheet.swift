@@ -212,7 +212,9 @@ enum Stylesheet {
     .quiz-card { background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 0.2rem 1rem 1rem; margin: 1rem 0; }
     .quiz-card h2 { border-top: 0; margin-top: 0.6rem; }
     .quiz-choices { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
-    .quiz-choice { width: 100%; text-align: left; padding: 0.6rem 0.8rem; cursor: pointer; }
+    .quiz-card #quiz-prompt { font-size: 1.2rem; }
+    .quiz-choice { width: 100%; text-align: left; padding: 0.6rem 0.8rem; cursor: pointer; background: var(--bg); color: var(--text); border: 1px solid var(--border); }
+    .quiz-choice:hover:not(:disabled) { border-color: var(--accent); }
     .quiz-choice:disabled { cursor: default; color: var(--text); }
     .quiz-choice.is-right { border: 2px solid var(--pass); background: var(--pass-bg); }
     .quiz-choice.is-wrong { border: 2px solid var(--fail); background: var(--fail-bg); }

@@ -10,7 +10,7 @@ enum RulePage {
         // does not depend on thread timing. Rules are read by position from the corpus, not
         // copied into pairs.
         // The streaming build's pages also write the search index (`SearchIndexFeed`).
-        let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink)
+        let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink, closing: SearchItems.closing(context))
         let results = ParallelMap.map(Array(context.corpus.rules.indices)) { index -> Diagnostics? in
             renderOne(context.corpus.rules[index], index: index, context: context, sink: sink, feed: feed)
         }
