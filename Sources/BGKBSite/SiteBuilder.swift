@@ -16,6 +16,7 @@ public enum SiteBuilder {
         SiteStep("revision timeline", RevisionTimelinePage.render),
         SiteStep("sources, conflicts and disputes", SourcesPage.render),
         SiteStep("document pages", DocumentPages.render),
+        SiteStep("document changes", DocumentDiffPages.render),
         SiteStep("crash codes", readsVerdicts: true, CrashCodesPage.render),
         SiteStep("API index", streaming: APIIndexPage.render),
         SiteStep("search page and index", streaming: SearchPage.render),

@@ -40,7 +40,11 @@ enum DocumentPages {
         if let summary = document.latest?.summary {
             w.markup("<p>"); w.text(summary); w.markup("</p>")
         }
-        w.markup("\n<p>"); w.text(Format.count(document.versions.count, "version")); w.markup(", newest first.</p>\n")
+        w.markup("\n<p>"); w.text(Format.count(document.versions.count, "version")); w.markup(", newest first.")
+        if document.versions.count > 1 {
+            w.markup(" <a href=\""); w.text(context.link(from: page, to: DocumentDiffPages.path(page))); w.markup("\">What changed between versions</a>.")
+        }
+        w.markup("</p>\n")
     }
 
     /// One version: where it is written, its points, and its own revision history.

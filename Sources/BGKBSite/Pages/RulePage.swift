@@ -401,12 +401,14 @@ enum RulePage {
     private static func writeRevision(_ revision: RuleRevision, context: SiteContext, path: String, into w: inout HTMLWriter) {
         let change = revision.change.rawValue
         w.markup("<li class=\"history-entry history-"); w.text(change); w.markup("\">\n<p><span class=\"badge change-"); w.text(change)
-        w.markup("\">"); w.text(change.prefix(1).uppercased() + change.dropFirst()); w.markup("</span>")
-        if let version = revision.version { w.markup(" in version "); w.text(version) }
-        if let previous = revision.previousVersion { w.markup(" (compared with "); w.text(previous); w.markup(")") }
-        if revision.change == .added && revision.entry == nil && revision.previousVersion == nil {
-            w.markup(" <span class=\"entry\">No dated revision entry covers it: it has been in the document since it was first written.</span>")
+        // "Added" in the earliest copy we have says only that the text is there: it may be older.
+        let inFirstCopy = revision.change == .added && revision.previousVersion == nil
+        w.markup("\">"); w.text(inFirstCopy ? "Present" : change.prefix(1).uppercased() + change.dropFirst()); w.markup("</span>")
+        if let version = revision.version {
+            w.markup(inFirstCopy ? " since at least " : " in version "); w.text(version)
+            if inFirstCopy { w.markup(", the earliest copy we have") }
         }
+        if let previous = revision.previousVersion { w.markup(" (compared with "); w.text(previous); w.markup(")") }
         w.markup("</p>\n")
         if let entry = revision.entry {
             let date = entry.date.description

@@ -8,6 +8,7 @@ enum Sitemap {
         pages += context.corpus.rules.compactMap { context.rulePath($0.id) }
         pages += context.corpus.topics.compactMap { context.topicPath($0.id) }
         pages += context.corpus.documents.compactMap { context.documentPath($0.id) }
+        pages += context.corpus.documents.filter { $0.versions.count > 1 }.compactMap { context.documentPath($0.id).map(DocumentDiffPages.path) }
         return Array(Set(pages)).sorted()
     }
 
