@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel", "ScenarioSamples"]),
         .testTarget(name: "BGKBExamplesTests", dependencies: ["BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel"]),
-        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown", "BGKBQuiz", "BGKBQuestions",
                                                        "ScenarioSamples"]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine", "ScenarioSamples"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.

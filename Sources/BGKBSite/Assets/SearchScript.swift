@@ -11,7 +11,6 @@ enum SearchScript {
       "use strict";
       var data = window.BGKB_SEARCH;
       var form = document.getElementById("search-form");
-      if (!data || !form) { return; }
       var box = document.getElementById("q");
       var selects = { topic: document.getElementById("topic"), kind: document.getElementById("kind"), source: document.getElementById("source") };
       var results = document.getElementById("results");
@@ -43,6 +42,8 @@ enum SearchScript {
       function apiWords(text) { return words(text.replace(/([a-z0-9])([A-Z])/g, "$1 $2") + " " + text); }
       function field(list) { return " " + list.map(norm).join(" ") + " "; }
       function rawField(list) { return " " + list.join(" ") + " "; }
+      window.BGKB_SEARCH_WORDS = { stem: stem, norm: norm, related: related, words: words, apiWords: apiWords };
+      if (!data || !form) { return; }
 
       var entries = [];
       data.rules.forEach(function (rule) {
@@ -224,7 +225,6 @@ enum SearchScript {
       box.addEventListener("input", function () { run(true); });
       Object.keys(selects).forEach(function (name) { selects[name].addEventListener("change", function () { run(true); }); });
       run(false);
-      window.BGKB_SEARCH_API = { stem: stem, norm: norm };
     })();
 
     """#
