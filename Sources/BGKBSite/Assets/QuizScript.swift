@@ -190,12 +190,13 @@ enum QuizScript {
           feedback.className = "quiz-feedback is-right";
           explain(q, "Right: " + letter + ") " + q.choices[q.answer] + ".");
           hesitated.hidden = usedHint;
-          if (usedHint) { record(q, "hinted", Date.now()); current.recorded = true; }
+          if (usedHint) { record(q, "hinted", Date.now()); current.recorded = true; save(); summary(); }
         } else {
           feedback.className = "quiz-feedback is-wrong";
           explain(q, "Not quite: the answer is " + letter + ") " + q.choices[q.answer] + ".");
           record(q, "wrong", Date.now());
           current.recorded = true;
+          save(); summary();
           // A missed question comes back after three others, at most three tries a session.
           tries[q.id] = (tries[q.id] || 0) + 1;
           if (tries[q.id] < 3) { queue.splice(Math.min(3, queue.length), 0, q); }

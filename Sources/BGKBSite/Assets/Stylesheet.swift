@@ -208,7 +208,7 @@ enum Stylesheet {
     .heading-anchor { margin-left: 0.35rem; font-weight: 400; color: var(--muted); text-decoration: none; opacity: 0.5; }
     .heading-anchor:hover, .heading-anchor:focus { opacity: 1; }
     .code-block { position: relative; }
-    .copy-button { position: absolute; top: 0.4rem; right: 0.4rem; font-size: 0.8rem; padding: 0.15rem 0.5rem; background: var(--surface); }
+    .copy-button { position: absolute; top: 0.4rem; right: 0.4rem; font-size: 0.8rem; padding: 0.15rem 0.5rem; background: var(--surface); color: var(--text); border: 1px solid var(--border); cursor: pointer; }
     .quiz-card { background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 0.2rem 1rem 1rem; margin: 1rem 0; }
     .quiz-card h2 { border-top: 0; margin-top: 0.6rem; }
     .quiz-choices { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
@@ -221,6 +221,7 @@ enum Stylesheet {
     .quiz-feedback.is-right .quiz-verdict { color: var(--pass); font-weight: 600; }
     .quiz-feedback.is-wrong .quiz-verdict { color: var(--fail); font-weight: 600; }
     .quiz-actions button { cursor: pointer; }
+    #quiz-hint, #quiz-skip, #quiz-hesitated, #quiz-reset { background: var(--surface); color: var(--text); border: 1px solid var(--border); }
 
     @media (max-width: 700px) {
       body { font-size: 16px; }
