@@ -235,8 +235,12 @@ enum Stylesheet {
       .statement { font-size: 1.1rem; }
       .example { padding: 0.1rem 0.7rem 0.6rem; }
       th, td { padding: 0.4rem 0.35rem; }
-      .numbers { font-size: 0.85em; }
-      .numbers td { overflow-wrap: anywhere; }
+      /* Every column stays on a phone, the Note included, in fixed shares of the width. */
+      .numbers { font-size: 0.85em; table-layout: fixed; }
+      .numbers th:nth-child(1) { width: 34%; } .numbers th:nth-child(2) { width: 17%; }
+      .numbers th:nth-child(3) { width: 27%; } .numbers th:nth-child(4) { width: 22%; }
+      .numbers td, .numbers th { overflow-wrap: anywhere; hyphens: auto; }
+      .numbers td:nth-child(2), .numbers td:nth-child(3), .numbers th { overflow-wrap: break-word; }
       .rule-filters { grid-template-columns: 1fr 1fr; }
     }
 

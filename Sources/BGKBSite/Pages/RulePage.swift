@@ -407,6 +407,8 @@ enum RulePage {
         if let version = revision.version {
             w.markup(inFirstCopy ? " since at least " : " in version "); w.text(version)
             if inFirstCopy { w.markup(", the earliest copy we have") }
+        } else if inFirstCopy {
+            w.markup(" in the only copy we have")
         }
         if let previous = revision.previousVersion { w.markup(" (compared with "); w.text(previous); w.markup(")") }
         w.markup("</p>\n")
