@@ -1,9 +1,10 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent → BGKBEngine → BGKBExamples →
-// (site, quiz) → bgkb. BGKBModel is plain value types shared by all of them; only the `bgkb`
-// executable prints or reads the environment. The benchmarks (Benchmarks/) and the fuzz targets
+// Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent (Content/ → model);
+// BGKBEngine → BGKBExamples → BGKBSite (Site/); BGKBEngine → BGKBQuestions → BGKBQuiz; all of
+// them → bgkb. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
+// or reads the environment. The benchmarks (Benchmarks/) and the fuzz targets
 // (Fuzz/) are packages of their own that depend on this one by path, through the `BGKB` library.
 
 // tcmalloc in place of glibc's malloc, on Linux: a build allocates and frees many small blocks,
