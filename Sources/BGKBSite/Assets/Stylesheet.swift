@@ -189,7 +189,7 @@ enum Stylesheet {
     .field label { display: block; font-size: 0.85rem; font-weight: 600; color: var(--muted); margin-bottom: 0.2rem; }
     .field input, .field select { width: 100%; }
     .search-status { color: var(--muted); }
-    .results { list-style: none; padding: 0; }
+    .results, .results-list { list-style: none; padding: 0; }
     .result { border-bottom: 1px solid var(--border); padding: 0.6rem 0; }
     .result p { margin: 0.15rem 0; }
     .result-title a { font-weight: 600; }
