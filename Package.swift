@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent (Content/ → model);
-// BGKBEngine → BGKBExamples → BGKBSite (Site/); BGKBEngine → BGKBQuestions → BGKBQuiz; all of
-// them → bgkb. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
+// BGKBEngine → BGKBExamples → BGKBSite (Site/); BGKBEngine → BGKBQuestions → BGKBQuiz →
+// BGKBSite (the browser quiz asks the terminal quiz's bank); all of them → bgkb. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
 // or reads the environment. The benchmarks (Benchmarks/) and the fuzz targets
 // (Fuzz/) are packages of their own that depend on this one by path, through the `BGKB` library.
 
@@ -43,7 +43,7 @@ let package = Package(
         /// and keeps what earlier builds found (the verdict cache).
         .target(name: "BGKBExamples", dependencies: ["BGKBModel", "BGKBEngine"]),
         /// Site/ generator: one function per page, written with HTMLWriter.
-        .target(name: "BGKBSite", dependencies: ["BGKBModel", "BGKBEngine", "BGKBExamples", "BGKBMarkdown"]),
+        .target(name: "BGKBSite", dependencies: ["BGKBModel", "BGKBEngine", "BGKBExamples", "BGKBMarkdown", "BGKBQuestions", "BGKBQuiz"]),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
         /// Questions derived from the corpus (outcomes from the engine), validated as a bank.
         .target(name: "BGKBQuestions", dependencies: ["BGKBModel", "BGKBEngine"]),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel", "ScenarioSamples"]),
         .testTarget(name: "BGKBExamplesTests", dependencies: ["BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel"]),
-        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown", "BGKBQuiz", "BGKBQuestions",
                                                        "ScenarioSamples"]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine", "ScenarioSamples"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.

@@ -2,14 +2,18 @@
 """Headless-Chromium test of a generated bgkb site, loaded from file://.
 
 Drives Chromium over the DevTools protocol: loads pages, fails on any console message, uncaught
-exception, failed load or request that leaves file://; presses "/" and types a query to check the
-search finds rules in the DOM; checks URL filters; follows the redirect pages; measures the timelines' contrast (light and dark)
-and their phone layout; saves screenshots of the home page and a rule
-page at 1280 and 390 px (light, and dark for the rule page).
+exception, failed load or request that leaves file://; presses "/" and types queries to check the
+search (Apple's words and ours, plurals, an API name, an author, arrow keys, highlights); checks
+the rule list's filters survive a reload; answers the browser quiz and checks its feedback and
+that progress survives a reload; fails on any page over 300 KB; runs axe-core on ten pages; saves
+screenshots of the home page, a rule page, the rule list and the quiz at 1280 and 390 px (light
+and dark for the rule page). Also follows the redirect pages and measures the timelines' contrast (light and dark)
+and their phone layout.
 
-usage: browser-test.py SITE_DIR OUT_DIR      (needs chromium and the websocket-client module)
+usage: browser-test.py SITE_DIR OUT_DIR
+(needs chromium, the websocket-client module, and axe-playwright-python for axe.min.js)
 """
-import base64, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
+import base64, importlib.util, json, os, shutil, subprocess, sys, tempfile, time, urllib.request
 
 import websocket  # pip install websocket-client
 
@@ -72,8 +76,8 @@ class Browser:
                 self.events.append(message)
         raise RuntimeError("timed out waiting for " + method)
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+    def evaluate(self, expression, wait=False):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=wait)
         if "exceptionDetails" in result:
             raise RuntimeError("evaluate failed: %s" % result["exceptionDetails"])
         return result["result"].get("value")
@@ -82,7 +86,7 @@ class Browser:
         self.events = [e for e in self.events if e["method"] != "Page.loadEventFired"]
         self.call("Page.navigate", url=url)
         self.wait_for("Page.loadEventFired")
-        self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", wait=True)
         self.check_events(url)
 
     def drain(self):
@@ -117,8 +121,22 @@ class Browser:
         self.events = []
 
     def key(self, key, code):
+        named = {"Enter": ("\r", 13), "ArrowDown": ("", 40), "ArrowUp": ("", 38)}
+        text, virtual = named.get(key, (key, 0))
         for kind in ("keyDown", "keyUp"):
-            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code, text=key if kind == "keyDown" else "")
+            params = {"type": kind if text or kind == "keyUp" else "rawKeyDown", "key": key, "code": code}
+            if kind == "keyDown" and text:
+                params["text"] = text
+            if virtual:
+                params["windowsVirtualKeyCode"] = virtual
+            self.call("Input.dispatchKeyEvent", **params)
+
+    def reload(self, where):
+        self.events = [e for e in self.events if e["method"] != "Page.loadEventFired"]
+        self.call("Page.reload")
+        self.wait_for("Page.loadEventFired")
+        self.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))", wait=True)
+        self.check_events(where + " (reloaded)")
 
     def screenshot(self, url, path, width, dark=False):
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1, mobile=width < 600)
@@ -251,7 +269,7 @@ def main():
     browser = Browser()
     try:
         for page in ["index.html", rule_page, "rules/index.html", "topics/index.html", "revisions.html", "sources.html",
-                     "crash-codes.html", "apis.html", "404.html", "search.html"]:
+                     "crash-codes.html", "apis.html", "404.html", "search.html", "quiz.html", "documents/background-task-notes-changes.html"]:
             browser.open(base + page)
             if not browser.evaluate("document.querySelector('main h1') !== null"):
                 fail(page + ": no <h1> in <main>")
@@ -284,24 +302,51 @@ def main():
         browser.key("/", "Slash")
         if browser.evaluate("document.activeElement && document.activeElement.id") != "q":
             fail('search.html: "/" did not focus the search field')
-        # Queries taken from the site itself: a rule id, an API, a crash code and a word of a title.
-        index_text = open(os.path.join(site, "assets", "search-index.js"), encoding="utf-8").read()
-        index = json.loads(index_text[index_text.index("=") + 1:].strip().rstrip(";"))["rules"]
-        queries = [rule_page[len("rules/"):-len(".html")]]
-        queries += [a for rule in index for a in rule["a"]][:1]
-        queries += [c for rule in index for c in rule["c"]][:1]
-        queries += [w for w in index[0]["t"].split() if len(w) > 5][:1]
-        for query, expect_href in [(q, "rules/") for q in queries]:
-            browser.evaluate("(() => { const q = document.getElementById('q'); q.value = ''; q.dispatchEvent(new Event('input')); })()")
+        def search(query):
+            browser.evaluate("(() => { const q = document.getElementById('q'); q.value = ''; q.dispatchEvent(new Event('input')); q.focus(); })()")
             browser.call("Input.insertText", text=query)
-            count = browser.evaluate("document.querySelectorAll('#results li').length")
-            first = browser.evaluate("(document.querySelector('#results li a') || {}).getAttribute ? document.querySelector('#results li a').getAttribute('href') : ''")
-            status = browser.evaluate("document.getElementById('search-status').textContent")
-            print("search %r: %s results, first %s (%s)" % (query, count, first, status))
-            if not count:
-                fail("search %r found nothing" % query)
-            elif not (first or "").startswith(expect_href):
-                fail("search %r: first result links to %r" % (query, first))
+            found = browser.evaluate("""Array.from(document.querySelectorAll('#results .result-title a')).map(a => a.getAttribute('href'))""") or []
+            groups = browser.evaluate("Array.from(document.querySelectorAll('#results h2')).map(h => h.id.replace('results-', ''))") or []
+            print("search %r: %d results, groups %s, first %s" % (query, len(found), ",".join(groups), found[:1]))
+            return found, groups
+
+        # Apple's word and ours find the same top result.
+        apple, _ = search("expiration handler")
+        ours, _ = search("expiry handler")
+        if not apple or not ours or apple[0] != ours[0]:
+            fail("'expiration handler' and 'expiry handler' do not share a top result: %s vs %s" % (apple[:1], ours[:1]))
+        # Plurals and past tenses find what the stem finds.
+        counts = {}
+        for word in ("leak", "leaks", "leaked"):
+            counts[word] = len(search(word)[0])
+        if len(set(counts.values())) != 1 or not counts["leak"]:
+            fail("leak, leaks and leaked find different results: %s" % counts)
+        marks = browser.evaluate("Array.from(document.querySelectorAll('#results mark')).map(m => m.textContent.toLowerCase())") or []
+        if not any(m.startswith("leak") for m in marks):
+            fail("search 'leaked' highlights no match: %s" % marks[:5])
+        # An API name: a rule about it comes before a misconception that merely mentions it.
+        found, groups = search("BGProcessingTask")
+        if not found or not found[0].startswith("rules/") or (groups and groups[0] != "rule"):
+            fail("search BGProcessingTask: first result %s, groups %s" % (found[:1], groups))
+        # An author, and a crash code by its number and by the watchdog.
+        found, groups = search("Quinn")
+        if "source" not in groups:
+            fail("search Quinn finds no source: groups %s" % groups)
+        for query in ("0x8badf00d", "watchdog"):
+            found, groups = search(query)
+            if "code" not in groups or not found:
+                fail("search %s: no crash-code result (groups %s)" % (query, groups))
+        # Arrow keys move from the box into the results and back.
+        search("endBackgroundTask")
+        browser.key("ArrowDown", "ArrowDown")
+        first = browser.evaluate("document.activeElement && document.activeElement.closest('#results') ? document.activeElement.getAttribute('href') : null")
+        browser.key("ArrowDown", "ArrowDown")
+        second = browser.evaluate("document.activeElement && document.activeElement.getAttribute('href')")
+        browser.key("ArrowUp", "ArrowUp"); browser.key("ArrowUp", "ArrowUp")
+        back = browser.evaluate("document.activeElement && document.activeElement.id")
+        print("arrow keys: %s, %s, back to #%s" % (first, second, back))
+        if not first or first == second or back != "q":
+            fail("arrow keys do not move through the results (%s, %s, %s)" % (first, second, back))
         browser.check_events("search.html (typing)")
         location = browser.evaluate("location.search")
         print("URL after typing: %s" % location)
@@ -320,6 +365,76 @@ def main():
         browser.open(base + "search.html?q=zzzznotathing")
         if browser.evaluate("document.querySelectorAll('#results li').length") != 0:
             fail("a nonsense query found results")
+
+        # The rule list's filters live in the URL and survive a reload.
+        browser.open(base + "rules/index.html")
+        total = browser.evaluate("document.querySelectorAll('.rule-list.filterable li:not([hidden])').length")
+        browser.evaluate("(() => { const k = document.getElementById('kind'); k.value = 'must'; k.dispatchEvent(new Event('change', {bubbles: true})); const e = document.getElementById('examples'); e.checked = true; e.dispatchEvent(new Event('change', {bubbles: true})); })()")
+        shown = browser.evaluate("document.querySelectorAll('.rule-list.filterable li:not([hidden])').length")
+        query = browser.evaluate("location.search")
+        browser.reload("rules/index.html" + (query or ""))
+        after = (browser.evaluate("location.search"), browser.evaluate("document.getElementById('kind').value"),
+                 browser.evaluate("document.getElementById('examples').checked"),
+                 browser.evaluate("document.querySelectorAll('.rule-list.filterable li:not([hidden])').length"),
+                 browser.evaluate("Array.from(document.querySelectorAll('.rule-list.filterable li:not([hidden])')).every(li => li.dataset.kind === 'must' && li.dataset.examples === '1')"))
+        print("rule list: %d rules, %d with kind=must and examples (URL %s); after reload %s" % (total, shown, query, after))
+        if not (0 < shown < total) or query != "?kind=must&examples=1" or after != (query, "must", True, shown, True):
+            fail("rule list filters do not survive a reload: %s → %s" % (query, after))
+
+        # The browser quiz: answer by key, see feedback, move on; progress survives a reload.
+        browser.open(base + "quiz.html?topic=beginning-and-ending")
+        prompt = browser.evaluate("document.getElementById('quiz-prompt').textContent")
+        answer = browser.evaluate("window.BGKB_QUIZ.questions.find(q => q.prompt === document.getElementById('quiz-prompt').textContent).answer")
+        browser.key("?", "Slash")
+        hint = browser.evaluate("document.getElementById('quiz-hint-text').hidden ? '' : document.getElementById('quiz-hint-text').textContent")
+        browser.key(str(answer + 1), "Digit%d" % (answer + 1))
+        feedback = browser.evaluate("document.getElementById('quiz-feedback').textContent")
+        live = browser.evaluate("document.getElementById('quiz-feedback').getAttribute('aria-live')")
+        print("quiz: %r; hint %r; feedback %r" % (prompt[:60], hint[:40], feedback[:60]))
+        if not hint:
+            fail("quiz: '?' showed no hint")
+        if not feedback.startswith("Right") or live != "assertive":
+            fail("quiz: the right answer got feedback %r (aria-live %s)" % (feedback[:60], live))
+        browser.key("Enter", "Enter")
+        second = browser.evaluate("document.getElementById('quiz-prompt').textContent")
+        wrong = browser.evaluate("(() => { const q = window.BGKB_QUIZ.questions.find(q => q.prompt === document.getElementById('quiz-prompt').textContent); return (q.answer + 1) % q.choices.length; })()")
+        browser.evaluate("document.querySelectorAll('.quiz-choice')[%d].click()" % wrong)
+        feedback = browser.evaluate("document.getElementById('quiz-feedback').textContent")
+        if second == prompt or not feedback.startswith("Not quite"):
+            fail("quiz: a wrong answer by button got feedback %r" % feedback[:60])
+        progress = browser.evaluate("document.getElementById('quiz-progress').textContent")
+        browser.reload("quiz.html")
+        kept = browser.evaluate("document.getElementById('quiz-progress').textContent")
+        stored = browser.evaluate("Object.keys(JSON.parse(localStorage.getItem('bgkb-quiz-progress') || '{\"cards\":{}}').cards).length")
+        print("quiz progress: %r; after reload %r (%s cards stored)" % (progress, kept, stored))
+        if not kept.startswith("2 of") or stored != 2:
+            fail("quiz progress did not survive a reload: %r, %s cards" % (kept, stored))
+        browser.screenshot(base + "quiz.html?topic=beginning-and-ending", os.path.join(out, "quiz-390.png"), 390)
+        browser.evaluate("localStorage.clear()")
+        browser.call("Emulation.setDeviceMetricsOverride", width=1280, height=900, deviceScaleFactor=1, mobile=False)
+
+        # No page over 300 KB.
+        for page in sorted(os.path.relpath(os.path.join(d, f), site) for d, _, fs in os.walk(site) for f in fs if f.endswith(".html")):
+            size = os.path.getsize(os.path.join(site, page))
+            if size > 300 * 1024:
+                fail("%s is %d KB (at most 300 KB)" % (page, size // 1024))
+
+        # axe-core on ten representative pages, light and at desktop width.
+        spec = importlib.util.find_spec("axe_playwright_python")
+        axe_path = os.path.join(spec.submodule_search_locations[0], "axe.min.js") if spec else None
+        if not axe_path or not os.path.exists(axe_path):
+            fail("axe.min.js not found: pip install --no-deps axe-playwright-python")
+        else:
+            axe = open(axe_path, encoding="utf-8").read()
+            for page in ["index.html", rule_page, "rules/index.html?kind=must", "topics/index.html", "revisions.html", "sources.html",
+                         "crash-codes.html", "search.html?q=expiry+handler", "quiz.html", "documents/background-task-notes-changes.html"]:
+                browser.open(base + page)
+                browser.evaluate(axe)
+                violations = browser.evaluate("axe.run(document, {resultTypes: ['violations'], preload: false}).then(r => r.violations.map(v => v.id + ' (' + v.nodes.length + '): ' + v.nodes.slice(0, 2).map(n => n.target.join(' ')).join(', ')))", wait=True)
+                browser.check_events("axe on " + page)
+                print("axe %s: %d violation(s)" % (page, len(violations or [])))
+                for violation in violations or []:
+                    fail("axe %s: %s" % (page, violation))
 
         # At phone width no page may scroll sideways: long API names in headings, tables and code
         # must wrap or scroll inside their own box.
@@ -349,10 +464,11 @@ def main():
         check_redirects(browser, site, base)
         check_timelines(browser, site, base)
 
-        for name, page in [("home", "index.html"), ("rule", rule_page)]:
+        for name, page in [("home", "index.html"), ("rule", rule_page), ("rules", "rules/index.html?kind=must")]:
             for width in (1280, 390):
                 browser.screenshot(base + page, os.path.join(out, "%s-%d.png" % (name, width)), width)
         browser.screenshot(base + rule_page, os.path.join(out, "rule-1280-dark.png"), 1280, dark=True)
+        browser.screenshot(base + rule_page, os.path.join(out, "rule-390-dark.png"), 390, dark=True)
         browser.screenshot(base + "search.html?q=0x8badf00d", os.path.join(out, "search-390.png"), 390)
     finally:
         browser.close()

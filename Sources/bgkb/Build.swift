@@ -22,8 +22,15 @@ extension BGKB {
         @Option(name: .long, help: ArgumentHelp("Where to write the site.", valueName: "dir"))
         var output: String = "Site"
 
-        @Option(name: .long, help: ArgumentHelp("The absolute URL the site is published at, for sitemap.xml and the Atom feed.", valueName: "url"))
-        var baseURL: String = SiteConfiguration.defaultBaseURL
+        @Option(name: .long, help: ArgumentHelp(
+            "The absolute URL the site is published at, for sitemap.xml and the Atom feed.",
+            discussion: "Without it there is no sitemap.xml and the feed links relatively: no domain is invented.", valueName: "url"))
+        var baseURL: String?
+
+        @Option(name: .long, help: ArgumentHelp(
+            "The URL Content-relative paths are appended to for each page's \"Edit this page\" link, e.g. https://github.com/ORG/bgkb/edit/main/Content/.",
+            discussion: "Without it pages carry no edit link.", valueName: "url"))
+        var repoURL: String?
 
         @Flag(name: .long, help: "Print how long each build step took.")
         var timings = false
@@ -44,7 +51,7 @@ extension BGKB {
             let loaded = try options.loadValid()
             let loadTime = clock.now - started
 
-            let configuration = SiteConfiguration(baseURL: baseURL, contentDirectory: options.content)
+            let configuration = SiteConfiguration(baseURL: baseURL, repositoryURL: repoURL, contentDirectory: options.content)
             let target = URL(fileURLWithPath: output)
             if check {
                 try checkOnly(loaded.corpus, configuration: configuration, target: target)

@@ -42,7 +42,10 @@ import Testing
                     continue
                 }
                 let pieces = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let target = pieces[0].isEmpty ? path : resolve(pieces[0], from: path)
+                // A query (`quiz.html?topic=x`, `rules/index.html?kind=must`) is read by the page's
+                // script; the file is what must exist.
+                let file = String(pieces[0].prefix { $0 != "?" })
+                let target = file.isEmpty ? path : resolve(file, from: path)
                 guard site.files[target] != nil else {
                     broken.append("\(path): \(link) (no file)")
                     continue

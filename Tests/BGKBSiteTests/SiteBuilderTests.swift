@@ -10,13 +10,15 @@ import Testing
         let names = SiteBuilder.steps.map(\.name)
         #expect(Set(names).count == names.count)
         for step in SiteBuilder.steps {
-            let output = SiteBuilder.run(step: step.name, corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts)
+            let output = SiteBuilder.run(step: step.name, corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts,
+                                         configuration: SiteConfiguration(baseURL: "https://example.com/bgkb/"))
             #expect(output?.files.isEmpty == false, "step \(step.name) wrote nothing")
         }
     }
 
     @Test(arguments: [
-        "index.html", "404.html", "search.html", "sitemap.xml", "feed.xml", "revisions.html", "sources.html",
+        "index.html", "404.html", "search.html", "feed.xml", "revisions.html", "sources.html", "quiz.html",
+        "assets/quiz-bank.js", "assets/quiz.js", "assets/rule-list.js", "documents/notes-changes.html",
         "crash-codes.html", "apis.html", "rules/index.html", "topics/index.html", "topics/ending.html",
         "rules/end-every-task.html", "rules/processing-subsumes-tasks.html", "documents/notes.html",
         "assets/style.css", "assets/search.js", "assets/search-index.js", "assets/keys.js",
@@ -60,7 +62,9 @@ import Testing
         #expect(page.contains("about 30\u{00A0}s"))
         #expect(page.contains("<a href=\"../rules/foreground-task-is-dormant.html\">the dormant rule</a>"),
                 "Content's #rule-id link in the prose is rewritten to the rule page")
-        #expect(page.contains("bgkb quiz --topic ending"))
+        #expect(page.contains("href=\"../quiz.html?topic=ending\">Quiz yourself on Beginning and ending</a>"))
+        #expect(!page.contains("bgkb quiz --topic"), "web readers get the browser quiz, not a command")
+        #expect(!page.contains(".md:") && !page.contains("Written in"), "no build details on a rule page")
     }
 
     /// Prose with a heading goes through the rewrites (a heading sits two levels down under the
@@ -93,11 +97,13 @@ import Testing
     }
 
     @Test func sitemapListsEveryPageButThe404() throws {
+        let base = "https://example.com/bgkb/"
+        let site = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts, configuration: SiteConfiguration(baseURL: base))
         let sitemap = try #require(site.files["sitemap.xml"])
         // Redirects from old addresses are not pages of their own.
         let pages = site.paths.filter { $0.hasSuffix(".html") && $0 != "404.html" && site.files[$0]?.contains("http-equiv=\"refresh\"") != true }
         for page in pages {
-            #expect(sitemap.contains("<loc>\(SiteConfiguration.defaultBaseURL)\(page)</loc>"), "\(page) missing from sitemap")
+            #expect(sitemap.contains("<loc>\(base)\(page)</loc>"), "\(page) missing from sitemap")
         }
         #expect(sitemap.contains("404.html") == false)
     }

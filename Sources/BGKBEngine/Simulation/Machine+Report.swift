@@ -49,7 +49,7 @@ extension Machine {
 
     func describe(_ reason: Reason) -> String {
         switch reason {
-        case let .leakedTask(task): return "\(taskLabel(task)) was still outstanding when background time ran out (leaked)"
+        case let .leakedTask(task): return "\(taskLabel(task)) leaked: it was still outstanding when background time ran out"
         case let .expiryHandlerTooSlow(task): return "the expiration handler of \(taskLabel(task)) ran longer than \(formatSeconds(constants.expiryHandlerLimit))"
         case .expiryHandlersBlocked: return "expiration handlers did not finish within \(formatSeconds(constants.expiryHandlersTotalLimit)) (main thread blocked)"
         case .didEnterBackgroundTooSlow: return "applicationDidEnterBackground did not return within \(formatSeconds(constants.didEnterBackgroundLimit))"

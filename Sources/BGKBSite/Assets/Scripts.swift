@@ -1,8 +1,10 @@
-/// The site's only JavaScript: `/` to focus search, and the search itself. Both build the DOM with
-/// `textContent`, never `innerHTML`, so nothing in the index can become markup.
+/// The site's scripts: the one every page loads (`/` to focus search, copy buttons, heading links,
+/// focusable scrolling boxes), the search and the rule list's filters. They build the DOM with
+/// `textContent`, never `innerHTML`, so nothing in an index can become markup.
 enum Scripts {
     static let keys = #"""
-    // bgkb: press "/" anywhere to jump to the search box.
+    // bgkb, on every page: "/" jumps to the search box; code blocks get a Copy button; headings
+    // with an id get a link to themselves; boxes that scroll sideways can be reached by keyboard.
     (function () {
       "use strict";
       document.addEventListener("keydown", function (event) {
@@ -15,127 +17,107 @@ enum Scripts {
         box.focus();
         box.select();
       });
+      var main = document.getElementById("main");
+      if (!main) { return; }
+
+      function copy(text, done) {
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(fallback(text)); });
+        } else { done(fallback(text)); }
+      }
+      function fallback(text) {
+        var area = document.createElement("textarea");
+        area.value = text; area.setAttribute("readonly", ""); area.className = "visually-hidden";
+        document.body.appendChild(area); area.select();
+        var ok = false;
+        try { ok = document.execCommand("copy"); } catch (error) { ok = false; }
+        document.body.removeChild(area);
+        return ok;
+      }
+      Array.prototype.forEach.call(main.querySelectorAll("pre"), function (pre) {
+        if (pre.closest(".quiz-card")) { return; }
+        var code = pre.querySelector("code") || pre;
+        var wrap = document.createElement("div");
+        wrap.className = "code-block";
+        pre.parentNode.insertBefore(wrap, pre);
+        wrap.appendChild(pre);
+        var button = document.createElement("button");
+        button.type = "button"; button.className = "copy-button"; button.textContent = "Copy";
+        button.setAttribute("aria-label", "Copy this code");
+        button.addEventListener("click", function () {
+          copy(code.textContent, function (ok) {
+            button.textContent = ok ? "Copied" : "Select and copy";
+            window.setTimeout(function () { button.textContent = "Copy"; }, 2000);
+          });
+        });
+        wrap.appendChild(button);
+      });
+      Array.prototype.forEach.call(main.querySelectorAll("h2[id], h3[id]"), function (heading) {
+        if (heading.querySelector(".heading-anchor") || heading.closest(".quiz-card") || heading.closest("#results")) { return; }
+        var link = document.createElement("a");
+        link.className = "heading-anchor"; link.href = "#" + heading.id; link.textContent = "#";
+        link.setAttribute("aria-label", "Link to this section: " + heading.textContent);
+        heading.appendChild(link);
+      });
+      // Scrolling regions must be reachable by keyboard (axe: scrollable-region-focusable).
+      function focusable() {
+        Array.prototype.forEach.call(main.querySelectorAll("pre, figure, .timeline, .table-scroll, table, svg"), function (box) {
+          var scrolls = box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1;
+          if (scrolls && !box.hasAttribute("tabindex") && box.tagName !== "svg") { box.setAttribute("tabindex", "0"); }
+        });
+      }
+      focusable();
+      window.addEventListener("resize", focusable);
     })();
 
     """#
 
-    static let search = #"""
-    // bgkb search: runs over window.BGKB_SEARCH (assets/search-index.js); filters live in the URL.
+    static let search = SearchScript.source
+
+    static let ruleList = #"""
+    // bgkb rule list: filters by topic, kind, source and examples, kept in the URL's query.
     (function () {
       "use strict";
-      var data = window.BGKB_SEARCH;
-      var form = document.getElementById("search-form");
-      if (!data || !form) { return; }
-      var box = document.getElementById("q");
-      var selects = { topic: document.getElementById("topic"), kind: document.getElementById("kind"), source: document.getElementById("source") };
-      var results = document.getElementById("results");
-      var status = document.getElementById("search-status");
-      // The index lists rules in Content order (the build writes each rule's entry with its
-      // page); `o` is the order the site lists them in: by importance, removed rules last.
-      var rules = data.rules.slice().sort(function (a, b) { return a.o - b.o; });
-      var limit = 100;
-
-      rules.forEach(function (rule) {
-        rule.lid = rule.id.toLowerCase();
-        rule.lt = rule.t.toLowerCase();
-        rule.ls = rule.s.toLowerCase();
-        rule.lx = rule.x.toLowerCase();
-        rule.la = rule.a.join(" ").toLowerCase();
-        rule.lc = rule.c.join(" ").toLowerCase();
-      });
-
+      var form = document.getElementById("rule-filters");
+      if (!form) { return; }
+      var names = ["topic", "kind", "source"];
+      var examples = document.getElementById("examples");
+      var count = document.getElementById("rule-count");
+      var items = Array.prototype.slice.call(document.querySelectorAll(".rule-list.filterable li"));
       var params = new URLSearchParams(window.location.search);
-      box.value = params.get("q") || "";
-      Object.keys(selects).forEach(function (name) {
-        var select = selects[name];
-        var wanted = params.get(name) || "";
-        for (var i = 0; i < select.options.length; i++) {
-          if (select.options[i].value === wanted) { select.value = wanted; }
-        }
+      names.forEach(function (name) {
+        var select = document.getElementById(name), wanted = params.get(name) || "";
+        for (var i = 0; i < select.options.length; i++) { if (select.options[i].value === wanted) { select.value = wanted; } }
       });
+      examples.checked = params.get("examples") === "1";
 
-      function termScore(rule, term) {
-        var score = 0;
-        if (rule.lid === term) { score += 100; } else if (rule.lid.indexOf(term) >= 0) { score += 30; }
-        if (rule.lc.indexOf(term) >= 0) { score += 60; }
-        if (rule.lt.indexOf(term) >= 0) { score += 30; }
-        if (rule.la.indexOf(term) >= 0) { score += 25; }
-        if (rule.ls.indexOf(term) >= 0) { score += 15; }
-        if (rule.lx.indexOf(term) >= 0) { score += 5; }
-        return score;
-      }
-
-      function score(rule, terms) {
-        var total = 0;
-        for (var i = 0; i < terms.length; i++) {
-          var s = termScore(rule, terms[i]);
-          if (s === 0) { return 0; }
-          total += s;
-        }
-        return total - (rule.r ? 50 : 0);
-      }
-
-      function element(tag, className, text) {
-        var node = document.createElement(tag);
-        if (className) { node.className = className; }
-        if (text !== undefined) { node.textContent = text; }
-        return node;
-      }
-
-      function show(matches, total) {
-        results.textContent = "";
-        matches.slice(0, limit).forEach(function (match) {
-          var rule = match.rule;
-          var item = element("li", "result");
-          var heading = element("p", "result-title");
-          var link = element("a", "", rule.t);
-          link.href = rule.u;
-          heading.appendChild(link);
-          heading.appendChild(document.createTextNode(" "));
-          heading.appendChild(element("span", "badge kind-" + rule.k, rule.kl));
-          if (rule.r) { heading.appendChild(document.createTextNode(" ")); heading.appendChild(element("span", "badge removed", "Removed")); }
-          item.appendChild(heading);
-          if (rule.s !== rule.t) { item.appendChild(element("p", "result-statement", rule.s)); }
-          var extra = rule.c.concat(rule.a);
-          if (extra.length) { item.appendChild(element("p", "result-apis", extra.join(" · "))); }
-          results.appendChild(item);
+      function apply(updateURL) {
+        var topic = document.getElementById("topic").value, kind = document.getElementById("kind").value;
+        var source = document.getElementById("source").value, withExamples = examples.checked;
+        var shown = 0;
+        items.forEach(function (item) {
+          var keep = (!topic || (" " + item.getAttribute("data-topics") + " ").indexOf(" " + topic + " ") >= 0) &&
+            (!kind || item.getAttribute("data-kind") === kind) &&
+            (!source || (" " + item.getAttribute("data-sources") + " ").indexOf(" " + source + " ") >= 0) &&
+            (!withExamples || item.getAttribute("data-examples") === "1");
+          item.hidden = !keep;
+          if (keep) { shown += 1; }
         });
-        status.textContent = total === 0 ? "No rule matches." :
-          (total === 1 ? "1 rule matches." : total + " rules match." ) + (total > limit ? " Showing the first " + limit + "." : "");
-      }
-
-      function run(updateURL) {
-        var terms = box.value.toLowerCase().split(/\s+/).filter(function (t) { return t.length > 0; });
-        var filters = { topic: selects.topic.value, kind: selects.kind.value, source: selects.source.value };
-        var filtered = !!(filters.topic || filters.kind || filters.source);
+        var filtered = !!(topic || kind || source || withExamples);
+        count.textContent = filtered ? (shown === 1 ? "1 rule matches" : shown + " rules match") + " these filters." : "";
         if (updateURL) {
           var query = new URLSearchParams();
-          if (box.value.trim()) { query.set("q", box.value.trim()); }
-          Object.keys(filters).forEach(function (name) { if (filters[name]) { query.set(name, filters[name]); } });
+          if (topic) { query.set("topic", topic); }
+          if (kind) { query.set("kind", kind); }
+          if (source) { query.set("source", source); }
+          if (withExamples) { query.set("examples", "1"); }
           var search = query.toString();
-          try { window.history.replaceState(null, "", search ? "?" + search : window.location.pathname); } catch (error) { /* file:// may refuse; the search still works */ }
+          try { window.history.replaceState(null, "", search ? "?" + search : window.location.pathname); } catch (error) { /* file:// may refuse */ }
         }
-        if (terms.length === 0 && !filtered) {
-          results.textContent = "";
-          status.textContent = "Type to search " + rules.length + " rules by id, title, text, API or crash code.";
-          return;
-        }
-        var matches = [];
-        rules.forEach(function (rule, index) {
-          if (filters.topic && rule.tp.indexOf(filters.topic) < 0) { return; }
-          if (filters.kind && rule.k !== filters.kind) { return; }
-          if (filters.source && rule.src.indexOf(filters.source) < 0) { return; }
-          var s = terms.length ? score(rule, terms) : 1;
-          if (s > 0) { matches.push({ rule: rule, score: s, index: index }); }
-        });
-        matches.sort(function (a, b) { return b.score - a.score || a.index - b.index; });
-        show(matches, matches.length);
       }
-
-      form.addEventListener("submit", function (event) { event.preventDefault(); run(true); });
-      box.addEventListener("input", function () { run(true); });
-      Object.keys(selects).forEach(function (name) { selects[name].addEventListener("change", function () { run(true); }); });
-      run(false);
+      form.addEventListener("change", function () { apply(true); });
+      form.addEventListener("submit", function (event) { event.preventDefault(); apply(true); });
+      apply(false);
     })();
 
     """#

@@ -225,12 +225,39 @@ enum Stylesheet {
     .field label { display: block; font-size: 0.85rem; font-weight: 600; color: var(--muted); margin-bottom: 0.2rem; }
     .field input, .field select { width: 100%; }
     .search-status { color: var(--muted); }
-    .results { list-style: none; padding: 0; }
+    .results, .results-list { list-style: none; padding: 0; }
     .result { border-bottom: 1px solid var(--border); padding: 0.6rem 0; }
     .result p { margin: 0.15rem 0; }
     .result-title a { font-weight: 600; }
     .result-statement { color: var(--muted); }
     .result-apis { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.8rem; color: var(--muted); overflow-wrap: anywhere; }
+    .results-group { font-size: 1rem; text-transform: uppercase; letter-spacing: 0.05em; color: var(--muted); border-top: 0; margin: 1.2rem 0 0.2rem; }
+    .result.is-active { background: var(--accent-soft); outline: 2px solid var(--accent); outline-offset: -2px; }
+    mark { background: #fff0a8; color: inherit; border-radius: 2px; padding: 0 0.05em; }
+    @media screen and (prefers-color-scheme: dark) { mark { background: #5c4a00; } }
+    .rule-filters { display: grid; grid-template-columns: repeat(4, 1fr) auto; gap: 0.6rem; align-items: end; background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 0.9rem; margin: 1rem 0; }
+    .rule-filters .field-check { align-self: center; }
+    .rule-filters .field-check label { display: inline; color: var(--text); font-weight: 400; font-size: 0.95rem; }
+    .field-check input { width: auto; }
+    .rule-title { font-weight: 600; }
+    .badge-link { text-decoration: none; }
+    .heading-anchor { margin-left: 0.35rem; font-weight: 400; color: var(--muted); text-decoration: none; opacity: 0.5; }
+    .heading-anchor:hover, .heading-anchor:focus { opacity: 1; }
+    .code-block { position: relative; }
+    .copy-button { position: absolute; top: 0.4rem; right: 0.4rem; font-size: 0.8rem; padding: 0.15rem 0.5rem; background: var(--surface); color: var(--text); border: 1px solid var(--border); cursor: pointer; }
+    .quiz-card { background: var(--surface); border: 1px solid var(--border); border-radius: 12px; padding: 0.2rem 1rem 1rem; margin: 1rem 0; }
+    .quiz-card h2 { border-top: 0; margin-top: 0.6rem; }
+    .quiz-choices { list-style: none; padding: 0; display: grid; gap: 0.5rem; }
+    .quiz-card #quiz-prompt { font-size: 1.2rem; }
+    .quiz-choice { width: 100%; text-align: left; padding: 0.6rem 0.8rem; cursor: pointer; background: var(--bg); color: var(--text); border: 1px solid var(--border); }
+    .quiz-choice:hover:not(:disabled) { border-color: var(--accent); }
+    .quiz-choice:disabled { cursor: default; color: var(--text); }
+    .quiz-choice.is-right { border: 2px solid var(--pass); background: var(--pass-bg); }
+    .quiz-choice.is-wrong { border: 2px solid var(--fail); background: var(--fail-bg); }
+    .quiz-feedback.is-right .quiz-verdict { color: var(--pass); font-weight: 600; }
+    .quiz-feedback.is-wrong .quiz-verdict { color: var(--fail); font-weight: 600; }
+    .quiz-actions button { cursor: pointer; }
+    #quiz-hint, #quiz-skip, #quiz-hesitated, #quiz-reset { background: var(--surface); color: var(--text); border: 1px solid var(--border); }
 
     @media (max-width: 700px) {
       body { font-size: 16px; }
@@ -244,9 +271,15 @@ enum Stylesheet {
       .statement { font-size: 1.1rem; }
       .example { padding: 0.1rem 0.7rem 0.6rem; }
       th, td { padding: 0.4rem 0.35rem; }
-      .numbers td:nth-child(4), .numbers th:nth-child(4) { display: none; }
       .tl-scroll-cue { display: block; }
       .timeline-scroll { background-image: linear-gradient(to left, rgba(128, 128, 128, 0.45), rgba(128, 128, 128, 0)); background-position: right top; background-size: 1.2rem 100%; background-repeat: no-repeat; }
+      /* Every column stays on a phone, the Note included, in fixed shares of the width. */
+      .numbers { font-size: 0.85em; table-layout: fixed; }
+      .numbers th:nth-child(1) { width: 34%; } .numbers th:nth-child(2) { width: 17%; }
+      .numbers th:nth-child(3) { width: 27%; } .numbers th:nth-child(4) { width: 22%; }
+      .numbers td, .numbers th { overflow-wrap: anywhere; hyphens: auto; }
+      .numbers td:nth-child(2), .numbers td:nth-child(3), .numbers th { overflow-wrap: break-word; }
+      .rule-filters { grid-template-columns: 1fr 1fr; }
     }
 
     @media print {

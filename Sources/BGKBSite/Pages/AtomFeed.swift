@@ -1,8 +1,11 @@
 /// feed.xml: an Atom feed of the dated revision entries. Its `updated` is the newest entry's day,
-/// not the build time, so rebuilding without changes gives the same bytes.
+/// not the build time, so rebuilding without changes gives the same bytes. Without a configured
+/// base URL links are relative to the feed (which sits at the root) and ids are `tag:` URIs, so
+/// no domain is invented.
 enum AtomFeed {
     static func render(_ context: SiteContext) -> StepOutput {
-        let base = context.configuration.baseURL
+        let base = context.configuration.baseURL ?? ""
+        let idBase = context.configuration.baseURL ?? "tag:bgkb,2023:"
         let entries = context.corpus.revisionEntries
         let anchors = RevisionTimelinePage.anchors(entries)
         let updated = entries.map(\.date).max()?.description ?? "1970-01-01"
@@ -11,15 +14,16 @@ enum AtomFeed {
         w.markup("<subtitle>Dated changes in the guidance bgkb restates.</subtitle>\n<link rel=\"self\" type=\"application/atom+xml\" href=\"")
         w.text(base); w.markup("feed.xml\"/>\n<link rel=\"alternate\" type=\"text/html\" href=\"")
         w.text(base); w.markup("revisions.html\"/>\n<id>")
-        w.text(base); w.markup("feed.xml</id>\n<updated>")
+        w.text(idBase); w.markup("feed.xml</id>\n<updated>")
         w.text(updated); w.markup("T00:00:00Z</updated>\n<author><name>bgkb</name></author>\n")
         for (entry, anchor) in zip(entries, anchors) {
             let date = entry.date.description
             let url = base + SitePaths.revisions + "#" + anchor
+            let id = idBase + SitePaths.revisions + "#" + anchor
             w.markup("<entry>\n<title>"); w.text(date); w.markup(": ")
             w.text(context.documentsByID[entry.document]?.title ?? entry.document)
             w.markup("</title>\n<link rel=\"alternate\" type=\"text/html\" href=\""); w.text(url)
-            w.markup("\"/>\n<id>"); w.text(url); w.markup("</id>\n<updated>"); w.text(date)
+            w.markup("\"/>\n<id>"); w.text(id); w.markup("</id>\n<updated>"); w.text(date)
             w.markup("T00:00:00Z</updated>\n<summary>"); w.text(entry.text); w.markup("</summary>\n</entry>\n")
         }
         w.markup("</feed>\n")

@@ -40,15 +40,22 @@ enum DocumentPages {
         if let summary = document.latest?.summary {
             w.markup("<p>"); w.text(summary); w.markup("</p>")
         }
-        w.markup("\n<p>"); w.text(Format.count(document.versions.count, "version")); w.markup(", newest first.</p>\n")
+        w.markup("\n<p>"); w.text(Format.count(document.versions.count, "version")); w.markup(", newest first.")
+        if document.versions.count > 1 {
+            w.markup(" <a href=\""); w.text(context.link(from: page, to: DocumentDiffPages.path(page))); w.markup("\">What changed between versions</a>.")
+        }
+        w.markup("</p>\n")
     }
 
     /// One version: where it is written, its points, and its own revision history.
     static func writeVersion(_ version: DocumentVersion, anchor: String, context: SiteContext, from page: String, into w: inout HTMLWriter) {
         w.markup("<section aria-labelledby=\""); w.text(anchor); w.markup("\">\n<h2 id=\""); w.text(anchor)
-        w.markup("\">Version "); w.text(version.label ?? "(unversioned)"); w.markup("</h2>\n<p>Written in <code>")
-        w.text(context.configuration.display(path: version.path)); w.markup("</code>. ")
-        w.text(Format.count(version.rules.count, "point")); w.markup(".</p>\n<ol class=\"rule-list\">\n")
+        w.markup("\">Version "); w.text(version.label ?? "(unversioned)"); w.markup("</h2>\n<p>")
+        w.text(Format.count(version.rules.count, "point")); w.markup(".")
+        if let edit = context.configuration.editURL(path: version.path) {
+            w.markup(" <a href=\""); w.text(edit); w.markup("\">Edit this version</a>")
+        }
+        w.markup("</p>\n<ol class=\"rule-list\">\n")
         writeRules(version.rules, context: context, from: page, into: &w)
         w.markup("</ol>\n")
         if !version.revisions.isEmpty {

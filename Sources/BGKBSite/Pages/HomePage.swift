@@ -88,7 +88,17 @@ enum HomePage {
             }
             w.markup(" "); RevisionTimelinePage.writeDocumentLink(entry, context: context, from: page, into: &w)
             if let version = entry.version, repeatedTexts.contains(entry.text) {
-                w.markup(" <span class=\"version\">(date as in version "); w.text(version); w.markup("; the versions disagree)</span>")
+                // The same entry under two dates: say why, and link the conflict that records it.
+                w.markup(" <span class=\"version\">(as version "); w.text(version)
+                w.markup(" dates it; the versions we have date this entry differently")
+                let conflict = context.corpus.conflicts.first { conflict in
+                    (conflict.assessment ?? "").contains(date) || (conflict.assessment ?? "").contains(entry.writtenDate) || conflict.claims.contains { $0.value.contains(date) }
+                }
+                if let conflict {
+                    w.markup(", <a href=\""); w.text(context.link(from: page, to: SitePaths.sources, anchor: SourcesPage.conflictAnchor(conflict.id)))
+                    w.markup("\">a known conflict</a>")
+                }
+                w.markup(")</span>")
             }
             w.markup(": "); w.text(entry.text); w.markup("</li>\n")
         }

@@ -8,6 +8,7 @@ enum Layout {
         ("Sources", SitePaths.sources),
         ("Crash codes", SitePaths.crashCodes),
         ("APIs", SitePaths.apis),
+        ("Quiz", SitePaths.quiz),
         ("Search", SitePaths.search),
     ]
 
@@ -85,9 +86,7 @@ enum Layout {
         <p><a href="
         """)
         w.text(root)
-        w.markup("feed.xml\">Atom feed of revision entries</a> · <a href=\"")
-        w.text(root)
-        w.markup("sitemap.xml\">Sitemap</a> · Press <kbd>/</kbd> to search.</p>\n</div>\n</footer>\n<script src=\"")
+        w.markup("feed.xml\">Atom feed of revision entries</a> · Press <kbd>/</kbd> to search.</p>\n</div>\n</footer>\n<script src=\"")
         w.text(root)
         w.markup("assets/keys.js\"></script>\n")
         for script in scripts {

@@ -60,7 +60,13 @@ enum RevisionTimelinePage {
             w.markup("<p class=\"entry-rules\">Changed: ")
             for (position, (rule, path)) in rules.enumerated() {
                 w.markup("<a href=\""); w.text(context.link(from: page, to: path)); w.markup("\">")
-                w.text(SiteContext.heading(rule)); w.markup("</a>")
+                // The rule's short title: its statement today may be wording from after this entry.
+                if let reference = context.ruleReferences[rule.id] {
+                    w.text(RulesIndexPage.shortTitle(rule.id, reference: reference))
+                } else {
+                    w.text(rule.id)
+                }
+                w.markup("</a>")
                 if position < rules.count - 1 { w.markup(", ") }
             }
             w.markup("</p>")

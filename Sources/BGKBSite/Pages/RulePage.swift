@@ -10,7 +10,7 @@ enum RulePage {
         // does not depend on thread timing. Rules are read by position from the corpus, not
         // copied into pairs.
         // The streaming build's pages also write the search index (`SearchIndexFeed`).
-        let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink)
+        let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink, closing: SearchItems.closing(context))
         let results = ParallelMap.map(Array(context.corpus.rules.indices)) { index -> Diagnostics? in
             renderOne(context.corpus.rules[index], index: index, context: context, sink: sink, feed: feed)
         }
@@ -347,13 +347,20 @@ enum RulePage {
             w.markup("</ul>\n</section>\n")
         }
 
-        /// The quiz command for this rule's topic, and where the rule is written.
+        /// A link to the browser quiz on this rule's topic, and to where the rule can be edited.
         func writePractise(into w: inout HTMLWriter) {
-            w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>Test yourself on this rule in the terminal quiz:</p>\n<pre class=\"command\"><code>")
-            w.text(rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz")
-            w.markup("</code></pre>\n<p class=\"source-location\">Written in <code>")
-            w.text(context.configuration.display(rule.location))
-            w.markup("</code>.</p>\n</section>\n")
+            let quiz = context.link(from: path, to: SitePaths.quiz)
+            w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>")
+            if let topic = rule.topics.first, let title = context.corpus.topics.first(where: { $0.id == topic })?.title {
+                w.markup("<a href=\""); w.text(quiz + "?topic=" + topic); w.markup("\">Quiz yourself on "); w.text(title); w.markup("</a>")
+            } else {
+                w.markup("<a href=\""); w.text(quiz); w.markup("\">Quiz yourself</a>")
+            }
+            w.markup(": questions drawn from this rule and its neighbours, scheduled for review in your browser.</p>\n")
+            if let edit = context.configuration.editURL(path: rule.location.path) {
+                w.markup("<p class=\"source-location\"><a href=\""); w.text(edit); w.markup("\">Edit this page</a></p>\n")
+            }
+            w.markup("</section>\n")
         }
     }
 
@@ -361,12 +368,16 @@ enum RulePage {
     private static func writeRevision(_ revision: RuleRevision, context: SiteContext, path: String, into w: inout HTMLWriter) {
         let change = revision.change.rawValue
         w.markup("<li class=\"history-entry history-"); w.text(change); w.markup("\">\n<p><span class=\"badge change-"); w.text(change)
-        w.markup("\">"); w.text(change.prefix(1).uppercased() + change.dropFirst()); w.markup("</span>")
-        if let version = revision.version { w.markup(" in version "); w.text(version) }
-        if let previous = revision.previousVersion { w.markup(" (compared with "); w.text(previous); w.markup(")") }
-        if revision.change == .added && revision.entry == nil && revision.previousVersion == nil {
-            w.markup(" <span class=\"entry\">No dated revision entry covers it: it has been in the document since it was first written.</span>")
+        // "Added" in the earliest copy we have says only that the text is there: it may be older.
+        let inFirstCopy = revision.change == .added && revision.previousVersion == nil
+        w.markup("\">"); w.text(inFirstCopy ? "Present" : change.prefix(1).uppercased() + change.dropFirst()); w.markup("</span>")
+        if let version = revision.version {
+            w.markup(inFirstCopy ? " since at least " : " in version "); w.text(version)
+            if inFirstCopy { w.markup(", the earliest copy we have") }
+        } else if inFirstCopy {
+            w.markup(" in the only copy we have")
         }
+        if let previous = revision.previousVersion { w.markup(" (compared with "); w.text(previous); w.markup(")") }
         w.markup("</p>\n")
         if let entry = revision.entry {
             let date = entry.date.description

@@ -94,13 +94,13 @@ enum SourcesPage {
             w.markup("<article class=\"conflict\" id=\""); w.text(anchor); w.markup("\" aria-labelledby=\""); w.text(anchor)
             w.markup("-title\">\n<h3 id=\""); w.text(anchor); w.markup("-title\">"); w.text(conflict.subject)
             w.markup("</h3>\n<table>\n<caption class=\"visually-hidden\">Claims about: "); w.text(conflict.subject)
-            w.markup("</caption>\n<thead><tr><th scope=\"col\">Value</th><th scope=\"col\">Source</th><th scope=\"col\">Where</th></tr></thead>\n<tbody>")
+            w.markup("</caption>\n<thead><tr><th scope=\"col\">Value</th><th scope=\"col\">Source</th></tr></thead>\n<tbody>")
             for claim in conflict.claims {
                 let citation = context.citationLink(claim.citation, from: page)
                 w.markup("<tr><td>"); w.text(claim.value); w.markup("</td><td><a href=\""); w.text(citation.href); w.markup("\">")
                 w.text(citation.title); w.markup("</a>")
                 if let version = citation.version { w.markup(" ("); w.text(version); w.markup(")") }
-                w.markup("</td><td><code>"); w.text(context.configuration.display(claim.location)); w.markup("</code></td></tr>\n")
+                w.markup("</td></tr>\n")
             }
             w.markup("</tbody>\n</table>\n")
             if let assessment = conflict.assessment {

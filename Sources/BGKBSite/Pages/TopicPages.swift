@@ -35,8 +35,8 @@ enum TopicPages {
             w.markup("<p>"); w.text(Format.count(rules.count, "rule")); w.markup(", most important first.</p>\n")
             RulesIndexPage.writeRuleList(rules.map(\.id), context: context, from: page, into: &w)
         }
-        w.markup("<p><a href=\"index.html\">All topics</a> · Practise this topic: <code>bgkb quiz --topic ")
-        w.text(topic.id); w.markup("</code></p>")
+        w.markup("<p><a href=\"index.html\">All topics</a> · <a href=\"")
+        w.text(context.link(from: page, to: SitePaths.quiz) + "?topic=" + topic.id); w.markup("\">Quiz yourself on this topic</a></p>")
     }
 
     /// Every topic that has a page, with its summary and how many rules it holds (also on the
