@@ -16,11 +16,14 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "bgkb", targets: ["bgkb"]),
+        /// `bgkb scan`'s engine, a product of its own so swift-syntax stays out of `bgkb`'s first build.
+        .executable(name: "bgkb-scan", targets: ["bgkb-scan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -73,6 +76,13 @@ let package = Package(
         .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
+        /// `bgkb scan`: Swift sources → scenarios → engine → findings (README "Scanning an app").
+        .target(name: "BGKBScan", dependencies: ["BGKBEngine", "BGKBModel",
+                                                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                                                .product(name: "SwiftParser", package: "swift-syntax")]),
+        .executableTarget(name: "bgkb-scan", dependencies: ["BGKBScan", "BGKBModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          linkerSettings: [tcmalloc]),
+        .testTarget(name: "BGKBScanTests", dependencies: ["BGKBScan", "BGKBEngine", "BGKBModel", .product(name: "SwiftParser", package: "swift-syntax")]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )
