@@ -19,23 +19,40 @@ enum EngineCheck {
         var reason: String
     }
 
-    /// The first failing run over all flag combinations, or nil when every one holds. A scenario
-    /// that does not parse is reported as `problem` (a scan bug, never a finding).
-    static func firstFailure(_ harness: Harness) -> (failure: Failure?, problem: String?) {
-        for combination in harness.flagCombinations {
-            let text = harness.text(flags: combination)
-            let (parsed, diagnostics) = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1))
-            guard let scenario = parsed else {
-                let messages = diagnostics.all.map { "\($0.location?.line ?? 0): \($0.message)" }.joined(separator: "; ")
-                return (nil, "generated scenario does not parse: \(messages)\n\(text)")
-            }
-            let explorer = Explorer(scenario: scenario, options: options)
-            let result = explorer.explore(checking: .follows)
-            if let failure = result.failure {
-                let trace = result.failureTrace ?? explorer.trace(failure.schedule)
-                return (Failure(scenario: text, trace: trace, reason: failure.reason), nil)
+    /// The findings of one harness: each concern's scenarios, one per combination of flags, are
+    /// explored; a failing schedule the classifier can attribute is a finding, and so is a task
+    /// the default schedule shows held until its time ran out. `problems` holds scenarios that
+    /// did not parse (a scan bug, never reported as a finding of the app).
+    static func findings(_ harness: Harness, path: String) -> (findings: [Finding], problems: [String]) {
+        let classifier = Classifier(path: path, harness: harness)
+        var findings: [Finding] = []
+        var problems: [String] = []
+        for concern in Harness.Concern.allCases where harness.applies(concern) {
+            for combination in harness.flagCombinations {
+                let text = harness.text(flags: combination, concern: concern)
+                let (parsed, diagnostics) = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1))
+                guard let scenario = parsed else {
+                    let messages = diagnostics.all.map { "\($0.location?.line ?? 0): \($0.message)" }.joined(separator: "; ")
+                    problems.append("\(path): generated scenario does not parse: \(messages)\n\(text)")
+                    break
+                }
+                let explorer = Explorer(scenario: scenario, options: options)
+                let result = explorer.explore(checking: .follows)
+                if let failure = result.failure {
+                    let trace = result.failureTrace ?? explorer.trace(failure.schedule)
+                    if let finding = classifier.classify(Failure(scenario: text, trace: trace, reason: failure.reason), concern: concern) {
+                        add(finding, to: &findings)
+                    }
+                }
+                let nominal = result.nominalTrace ?? explorer.trace(explorer.nominalSchedule)
+                if let finding = classifier.heldUntilTimeRunsOut(nominal, concern: concern) { add(finding, to: &findings) }
             }
         }
-        return (nil, nil)
+        return (findings, problems)
+    }
+
+    /// One finding per place and rule: the first schedule found is the one shown.
+    private static func add(_ finding: Finding, to findings: inout [Finding]) {
+        if !findings.contains(where: { $0.place == finding.place && $0.family == finding.family }) { findings.append(finding) }
     }
 }

@@ -20,7 +20,9 @@ struct Harness {
     var push = ScenarioWriter()
     var afterLaunchFunctions: [(name: String, body: ScenarioWriter)] = []
     var flags: [String] = []
-    var taskIdentifiers: [(text: String, literal: String, processing: Bool)] = []
+    var taskIdentifiers: [TaskIdentifier] = []
+    /// The push handler's declaration, where a skipped completion is reported.
+    var pushPlace: SourcePlace?
     var unmodelled: String?
     /// Places of the calls each part of the harness makes, for findings that name an entry.
     var hasUIKitTasks = false
@@ -29,43 +31,71 @@ struct Harness {
     var hasPush: Bool { !push.lines.isEmpty }
     var isEmpty: Bool { launch.lines.isEmpty && background.lines.isEmpty && push.lines.isEmpty && afterLaunchFunctions.isEmpty }
 
-    /// The whole scenario with the flags set as given (missing flags are false).
-    func text(flags values: [Bool]) -> String {
+    /// What one scenario of the harness checks: each concern runs on its own, so a failure of
+    /// one cannot hide another.
+    enum Concern: CaseIterable {
+        /// UIApplication background tasks, begun at launch or when the app leaves the foreground.
+        case backgroundTasks
+        /// BGTaskScheduler registration and launch handlers.
+        case bgTasks
+        /// The background push's completion handler.
+        case push
+    }
+
+    func applies(_ concern: Concern) -> Bool {
+        switch concern {
+        case .backgroundTasks:
+            return (launch.lines + background.lines).contains { $0.contains("BackgroundTask") }
+        case .bgTasks: return hasBGTasks
+        case .push: return hasPush
+        }
+    }
+
+    /// The scenario of one concern with the flags set as given (missing flags are false).
+    func text(flags values: [Bool], concern: Concern) -> String {
         var lines: [String] = []
         for (index, flag) in flags.enumerated() {
             lines.append("var \(flag) = \(index < values.count && values[index])")
         }
         lines.append(contentsOf: declarations)
         lines.append("at 0s: app launches")
-        let late = !afterLaunchFunctions.isEmpty
-        for (index, function) in afterLaunchFunctions.enumerated() { lines.append("at \(3 + index)s: \(function.name)()") }
+        let late = concern == .bgTasks && !afterLaunchFunctions.isEmpty
+        if late {
+            for (index, function) in afterLaunchFunctions.enumerated() { lines.append("at \(3 + index)s: \(function.name)()") }
+        }
         lines.append(late ? "at 10s: app enters background" : "at 1s: app enters background")
-        if hasPush { lines.append("at 1h: push arrives") }
-        for identifier in taskIdentifiers { lines.append("at 2h: system launches \"\(identifier.literal)\"") }
-        if !launch.lines.isEmpty {
+        if concern == .push { lines.append("at 1h: push arrives") }
+        if concern == .bgTasks {
+            for identifier in taskIdentifiers { lines.append("at 2h: system launches \"\(identifier.literal)\"") }
+        }
+        if !launch.lines.isEmpty, concern != .push {
             lines.append("on didFinishLaunching {")
             lines.append(contentsOf: launch.lines)
             lines.append("}")
         }
         lines.append("on applicationDidEnterBackground {")
-        lines.append(contentsOf: background.lines)
-        for identifier in taskIdentifiers {
-            let type = identifier.processing ? "BGProcessingTaskRequest" : "BGAppRefreshTaskRequest"
-            lines.append("  try? BGTaskScheduler.shared.submit(\(type)(identifier: \"\(identifier.literal)\"))")
+        if concern == .backgroundTasks { lines.append(contentsOf: background.lines) }
+        if concern == .bgTasks {
+            for identifier in taskIdentifiers {
+                let type = identifier.processing ? "BGProcessingTaskRequest" : "BGAppRefreshTaskRequest"
+                lines.append("  try? BGTaskScheduler.shared.submit(\(type)(identifier: \"\(identifier.literal)\"))")
+            }
         }
         lines.append("}")
-        if hasPush {
+        if concern == .push {
             lines.append("on didReceiveRemoteNotification {")
             lines.append(contentsOf: push.lines)
             lines.append("}")
         }
-        for function in afterLaunchFunctions {
-            lines.append("func \(function.name)() {")
-            lines.append(contentsOf: function.body.lines)
-            lines.append("}")
+        if late {
+            for function in afterLaunchFunctions {
+                lines.append("func \(function.name)() {")
+                lines.append(contentsOf: function.body.lines)
+                lines.append("}")
+            }
         }
         lines.append("expect suspended")
-        if hasPush || hasBGTasks { lines.append("expect task completed") }
+        if concern != .backgroundTasks { lines.append("expect task completed") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -116,6 +146,7 @@ enum HarnessBuilder {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerBody(body.statements, bindings: [parameter: .pushCompletion("completionHandler")])
                 harness.push.lines.append(contentsOf: lowerer.out.lines)
+                harness.pushPlace = lowerer.place(function.funcKeyword)
             } else if afterLaunchFunctions.contains(signature), function.description.contains("register(forTaskWithIdentifier") {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerBody(body.statements)

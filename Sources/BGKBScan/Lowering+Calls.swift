@@ -167,7 +167,7 @@ extension Lowerer {
             case let .pushCompletion(handler)?:
                 out.block("DispatchQueue.global().async", at: place(call)) { _ in }
                 replaceLastBlock { lowerer in
-                    lowerer.out.line("work 1s", at: lowerer.place(call))
+                    lowerer.out.line("work 100ms", at: lowerer.place(call))
                     lowerer.out.line("\(handler)(.newData)", at: lowerer.place(argument))
                 }
             case let .closure(closure)?:
@@ -191,7 +191,7 @@ extension Lowerer {
         }
         out.block("DispatchQueue.global().async", at: place(node)) { _ in }
         replaceLastBlock { lowerer in
-            lowerer.out.line("work 1s", at: lowerer.place(node))
+            lowerer.out.line("work 100ms", at: lowerer.place(node))
             lowerer.lowerBody(first.statements, bindings: lowerer.closureBindings(first))
         }
     }
@@ -220,7 +220,7 @@ extension Lowerer {
         if name == "asyncAfter" {
             out.block("DispatchQueue.global().async", at: place(call)) { _ in }
             replaceLastBlock { lowerer in
-                lowerer.out.line("work 1s", at: lowerer.place(call))
+                lowerer.out.line("work 100ms", at: lowerer.place(call))
                 lowerer.out.block("\(queue == "DispatchQueue.global()" ? queue : queue).async", at: lowerer.place(call)) { _ in }
                 lowerer.replaceLastBlock { $0.lowerBody(closure.statements) }
             }
@@ -244,7 +244,7 @@ extension Lowerer {
         let handlerArgument = call.arguments.first { $0.label?.text == "launchHandler" }?.expression
         let closure = call.trailingClosure ?? handlerArgument?.as(ClosureExprSyntax.self)
         let processing = (closure?.description ?? "").contains("BGProcessingTask") || identifier.trimmedDescription.lowercased().contains("process")
-        let literal = literal(forTaskIdentifier: identifier, processing: processing)
+        let literal = literal(forTaskIdentifier: identifier, processing: processing, at: call)
         let queueText = call.arguments.first { $0.label?.text == "using" }?.expression.trimmedDescription ?? "nil"
         let queue = queueText == "DispatchQueue.main" || queueText == ".main" ? "DispatchQueue.main" : "nil"
         let task = fresh("task")

@@ -3,10 +3,19 @@ import SwiftSyntax
 /// Turns the app's Swift, one function body at a time, into statements of the engine's scenario
 /// language. What the engine can run is kept (beginning and ending tasks, identifiers stored in
 /// properties and locals, queue hops, locks, `Task`, BGTask handlers, the push completion
-/// handler, early returns, thrown errors, `defer`); calls it cannot see into become `work 1s`,
+/// handler, early returns, thrown errors, `defer`); calls it cannot see into become `work 100ms`,
 /// the engine's unit of busy time, whose length the exploration's early expiries make moot;
 /// a condition it cannot evaluate becomes a flag (`c1`), and the checker runs each combination of
 /// flags as its own scenario, so each path is explored, not guessed.
+/// A BGTask identifier the app registers, and the literal the scenario uses for it.
+struct TaskIdentifier {
+    var text: String
+    var literal: String
+    var processing: Bool
+    /// The `register(forTaskWithIdentifier:…)` call.
+    var place: SourcePlace
+}
+
 struct Lowerer {
     /// What a name in the app's code stands for in the scenario.
     enum Ref: Equatable {
@@ -33,7 +42,7 @@ struct Lowerer {
     /// Locks the scenario must declare for inlined bodies that return early.
     private(set) var inlineLocks: [String] = []
     /// BGTask identifier expressions → the literal the scenario uses, and whether a processing task.
-    private(set) var taskIdentifiers: [(text: String, literal: String, processing: Bool)] = []
+    private(set) var taskIdentifiers: [TaskIdentifier] = []
 
     private var scopes: [[String: Ref]] = [[:]]
     /// `defer` bodies of the blocks being lowered, innermost last.
@@ -253,17 +262,17 @@ struct Lowerer {
         if unmodelled == nil { unmodelled = reason }
     }
 
-    /// Unknown work: one `work 1s`, not repeated for consecutive unknown statements.
+    /// Unknown work: one `work 100ms`, not repeated for consecutive unknown statements.
     mutating func unknown(at node: some SyntaxProtocol) {
-        if out.last?.hasPrefix("work 1s") == true { return }
-        out.line("work 1s", at: place(node))
+        if out.last?.hasPrefix("work 100ms") == true { return }
+        out.line("work 100ms", at: place(node))
     }
 
-    mutating func literal(forTaskIdentifier expression: ExprSyntax, processing: Bool) -> String {
+    mutating func literal(forTaskIdentifier expression: ExprSyntax, processing: Bool, at node: some SyntaxProtocol) -> String {
         let text = expression.trimmedDescription
         if let existing = taskIdentifiers.first(where: { $0.text == text }) { return existing.literal }
         let literal = "scan.task.\(taskIdentifiers.count + 1)"
-        taskIdentifiers.append((text, literal, processing))
+        taskIdentifiers.append(TaskIdentifier(text: text, literal: literal, processing: processing, place: place(node)))
         return literal
     }
 
