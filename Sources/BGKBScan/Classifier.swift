@@ -10,9 +10,8 @@ struct Classifier {
 
     /// A finding for a run that failed its expectations, or nil when the failure is not one the
     /// scan knows how to attribute (then nothing is reported: precision first).
-    func classify(_ failure: EngineCheck.Failure, concern: Harness.Concern) -> Finding? {
-        let trace = failure.trace
-        let reason = failure.reason
+    func classify(_ trace: SimulationTrace, concern: Harness.Concern) -> Finding? {
+        let reason = trace.outcome.description
         switch concern {
         case .push:
             guard reason.contains("completion handler"), let place = harness.pushPlace else { return nil }
@@ -21,20 +20,22 @@ struct Classifier {
             if reason.contains("must be registered before application finishes launching"), let task = taskIdentifier(in: reason) {
                 return finding(.lateRegistration, task.place, "launch handler registered after the app finished launching", trace)
             }
-            if let task = taskIdentifier(in: reason) ?? taskIdentifier(in: trace.events.last { $0.kind == .termination || $0.kind == .log }?.detail ?? "") {
-                if reason.contains("expirationHandler") || trace.events.contains(where: { $0.detail.contains("no expirationHandler") && $0.detail.contains(task.literal) }) {
-                    return finding(.bgtaskNoExpirationHandler, task.place, "the launch handler sets no expirationHandler, so an early expiry fails the task", trace)
-                }
+            if case .terminated = trace.outcome, reason.contains("setTaskCompleted"), let task = taskIdentifier(in: reason) {
                 return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted", trace)
             }
-            return nil
+            // An early expiry that finds no handler is a finding only when the launch handler never
+            // sets one; otherwise the expiry must be the one at the end of the task's time.
+            if let expiry = trace.events.first(where: { $0.kind == .expiry && $0.detail.contains("no expirationHandler") }),
+               let task = taskIdentifier(in: expiry.detail), !task.setsExpirationHandler {
+                return heldUntilTimeRunsOut(trace, concern: .bgTasks)
+            }
+            return trace.schedule.contains("expire=never") ? heldUntilTimeRunsOut(trace, concern: .bgTasks) : nil
         case .backgroundTasks:
-            return classifyBackgroundTask(failure)
+            return classifyBackgroundTask(trace)
         }
     }
 
-    private func classifyBackgroundTask(_ failure: EngineCheck.Failure) -> Finding? {
-        let trace = failure.trace
+    private func classifyBackgroundTask(_ trace: SimulationTrace) -> Finding? {
         switch trace.outcome {
         case let .crashed(reason, _):
             guard reason.contains("nil"), let begin = begins(in: trace.events).last(where: { $0.stored }) ?? begins(in: trace.events).last else { return nil }
@@ -47,15 +48,29 @@ struct Classifier {
             break
         }
         guard let warning = trace.events.firstIndex(where: { $0.kind == .log && $0.detail.contains("no background task exists") }) else { return nil }
-        let beginsBefore = begins(in: Array(trace.events[..<warning]))
-        if let offMain = beginsBefore.first(where: { $0.lane != "main" }) {
+        let events = Array(trace.events[..<warning])
+        let lane = trace.events[warning].lane
+        guard let second = events.last(where: { $0.lane == lane && $0.kind == .step && $0.detail.contains("endBackgroundTask") }),
+              let secondPlace = SourcePlace(marker: second.detail) else { return nil }
+        let secondContext = SourcePlace.context(ofMarked: second.detail)
+        if let offMain = begins(in: events).first(where: { $0.lane != "main" }), secondContext.contains("h") {
             return finding(.identifierRace, offMain.place,
                            "the identifier is stored off the main thread while the expiration handler, on main, reads and ends it", trace)
         }
-        let lane = trace.events[warning].lane
-        guard let end = trace.events[..<warning].last(where: { $0.lane == lane && $0.kind == .step && $0.detail.contains("endBackgroundTask") }),
-              let place = SourcePlace(marker: end.detail) else { return nil }
-        return finding(.endedTwice, place, "this endBackgroundTask can run after the task was already ended", trace)
+        // An expiration handler that the system queued before the code ended the task, and that
+        // then ends it again, is the system's race, not a second end in the code.
+        if secondContext.contains("h") { return nil }
+        // The end that ran first, for the same identifier: when the warning comes from a guarded
+        // clean-up (a `defer`), the extra end is the earlier one.
+        let detail = trace.events[warning].detail
+        let number = detail.range(of: "identifier ").flatMap { Int(detail[$0.upperBound...].prefix { $0.isNumber }) } ?? 0
+        if secondContext.contains("d"), number > 0,
+           let endedAt = events.lastIndex(where: { $0.kind == .taskEnded && $0.detail == "endBackgroundTask(\(number))" }),
+           let first = events[..<endedAt].last(where: { $0.lane == events[endedAt].lane && $0.kind == .step && $0.detail.contains("endBackgroundTask") }),
+           let firstPlace = SourcePlace(marker: first.detail), !SourcePlace.context(ofMarked: first.detail).contains("h") {
+            return finding(.endedTwice, firstPlace, "this endBackgroundTask leaves the identifier set, so the task is ended again later", trace)
+        }
+        return finding(.endedTwice, secondPlace, "this endBackgroundTask can run after the task was already ended", trace)
     }
 
     /// Task `number` was never ended: overwritten by a later begin into the same variable, begun
@@ -85,7 +100,10 @@ struct Classifier {
         case .bgTasks:
             guard let expiry = trace.events.first(where: { $0.kind == .expiry && $0.detail.contains("expires") }),
                   let task = taskIdentifier(in: expiry.detail) else { return nil }
-            return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted; only the expiration handler ends the task", trace)
+            if expiry.detail.contains("no expirationHandler"), !task.setsExpirationHandler {
+                return finding(.bgtaskNoExpirationHandler, task.place, "the launch handler never sets an expirationHandler, so when time runs out the task is marked failed", trace)
+            }
+            return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted; only the expiry ends the task", trace)
         case .push:
             return nil
         }
@@ -140,8 +158,8 @@ struct Classifier {
         TimelineRenderer.render(trace).split(separator: "\n").map { line in
             var text = String(line)
             if let range = text.range(of: "   // @", options: .backwards), let place = SourcePlace(marker: text) {
-                let after = text[range.upperBound...].drop { $0.isNumber || $0 == ":" }
-                text = String(text[..<range.lowerBound]) + "   (line \(place.line))" + after
+                let after = text[range.upperBound...].drop { $0.isNumber || $0 == ":" }.drop { $0 == " " || $0 == "h" || $0 == "d" }
+                text = String(text[..<range.lowerBound]) + "   (line \(place.line))" + (after.isEmpty ? "" : "  " + after)
             }
             return text.replacingOccurrences(of: "(reads / calls)", with: "(calls)")
         }

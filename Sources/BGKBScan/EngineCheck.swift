@@ -40,7 +40,12 @@ enum EngineCheck {
                 let result = explorer.explore(checking: .follows)
                 if let failure = result.failure {
                     let trace = result.failureTrace ?? explorer.trace(failure.schedule)
-                    if let finding = classifier.classify(Failure(scenario: text, trace: trace, reason: failure.reason), concern: concern) {
+                    if let finding = classifier.classify(trace, concern: concern) {
+                        add(finding, to: &findings)
+                    } else if let trace = explorer.firstTrace(where: { classifier.classify($0, concern: concern) != nil }),
+                              let finding = classifier.classify(trace, concern: concern) {
+                        // The first failure was not one the scan attributes (the system's own race):
+                        // look on for one it does.
                         add(finding, to: &findings)
                     }
                 }

@@ -76,8 +76,10 @@ struct Harness {
         lines.append("on applicationDidEnterBackground {")
         if concern == .backgroundTasks { lines.append(contentsOf: background.lines) }
         if concern == .bgTasks {
+            // One refresh request may be pending at a time: further identifiers get processing requests.
+            let refresh = taskIdentifiers.first { !$0.processing }?.literal
             for identifier in taskIdentifiers {
-                let type = identifier.processing ? "BGProcessingTaskRequest" : "BGAppRefreshTaskRequest"
+                let type = identifier.literal == refresh ? "BGAppRefreshTaskRequest" : "BGProcessingTaskRequest"
                 lines.append("  try? BGTaskScheduler.shared.submit(\(type)(identifier: \"\(identifier.literal)\"))")
             }
         }

@@ -35,9 +35,13 @@ extension Lowerer {
         }
     }
 
+    /// `self`, `self?`, `self!`, or a strong copy of it (`strongSelf`); nil (no base) counts too.
     func isSelf(_ expression: ExprSyntax?) -> Bool {
         guard let expression else { return true }
-        return expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return isSelf(optional.expression) }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return isSelf(forced.expression) }
+        let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return name == "self" || name == "strongSelf"
     }
 
     /// `beginBackgroundTask(…)` (on any receiver, possibly behind `try`/parentheses), or nil.
@@ -54,12 +58,16 @@ extension Lowerer {
         let handlerArgument = call.arguments.first { $0.label?.text == "expirationHandler" }?.expression
         let closure = call.trailingClosure ?? handlerArgument?.as(ClosureExprSyntax.self)
         let head = "\(target) = UIApplication.shared.beginBackgroundTask"
+        let saved = out.context
+        defer { out.context = saved }
         if let closure {
             out.block(head + (nameText.map { "(\($0))" } ?? ""), at: place(call)) { _ in }
+            out.context = saved.contains("h") ? saved : saved + "h"
             replaceLastBlock { $0.lowerBody(closure.statements) }
         } else if let handlerArgument, handlerArgument.trimmedDescription != "nil" {
             // A handler given by reference (`expirationHandler: self.expire`): run it as a closure would.
             out.block(head + (nameText.map { "(\($0))" } ?? ""), at: place(call)) { _ in }
+            out.context = saved.contains("h") ? saved : saved + "h"
             replaceLastBlock { lowerer in
                 if let function = lowerer.functionReference(handlerArgument) { lowerer.inline(function, arguments: [], at: call) } else { lowerer.unknown(at: call) }
             }
@@ -91,7 +99,10 @@ extension Lowerer {
                 out.line("\(handler)(.newData)", at: place(call))
                 return
             case let .closure(closure):
-                lowerBody(closure.statements)
+                lowerInline(closure.statements, at: call)
+                return
+            case let .localFunction(function):
+                inline(function, arguments: Array(call.arguments), trailing: Self.closures(of: call), at: call, keepsLocals: true)
                 return
             default:
                 break
@@ -124,7 +135,7 @@ extension Lowerer {
                 out.block("\(lock).withLock", at: place(call)) { _ in }
                 replaceLastBlock { $0.lowerBody(closure.statements) }
             } else {
-                lowerBody(closure.statements)
+                lowerInline(closure.statements, at: call)
             }
         case "Task", "detached" where base == nil || base?.trimmedDescription == "Task":
             guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
@@ -138,7 +149,7 @@ extension Lowerer {
             } else if Self.synchronousCallees.contains(name) {
                 if let base { lowerExpression(base) }
                 lowerEffects(ofArguments: call)
-                for closure in Self.closures(of: call) { lowerBody(closure.statements) }
+                for closure in Self.closures(of: call) { lowerInline(closure.statements, at: call) }
             } else {
                 if let base { lowerEffects(of: base) }
                 lowerEffects(ofArguments: call)
@@ -162,8 +173,8 @@ extension Lowerer {
         var callbacks = Self.closures(of: call)
         for argument in call.arguments {
             switch resolve(argument.expression) {
-            case .identifier?:
-                markUnmodelled("an identifier is passed to \(call.calledExpression.trimmedDescription)")
+            case .identifier?, .task?:
+                markUnmodelled("\(argument.expression.trimmedDescription) is passed to \(call.calledExpression.trimmedDescription)")
             case let .pushCompletion(handler)?:
                 out.block("DispatchQueue.global().async", at: place(call)) { _ in }
                 replaceLastBlock { lowerer in
@@ -177,12 +188,28 @@ extension Lowerer {
             }
         }
         guard !callbacks.isEmpty else { return }
+        // Combine's sink delivers values, then its completion: both run, in that order.
+        let labels = call.arguments.map { $0.label?.text ?? "" }
+        if labels.contains("receiveCompletion"), labels.contains("receiveValue") {
+            let value = call.arguments.first { $0.label?.text == "receiveValue" }?.expression.as(ClosureExprSyntax.self)
+            let completion = call.arguments.first { $0.label?.text == "receiveCompletion" }?.expression.as(ClosureExprSyntax.self)
+            lowerDeferred([value, completion].compactMap { $0 }, at: call, inSequence: true)
+            return
+        }
         lowerDeferred(callbacks, at: call)
     }
 
     /// Runs one of `closures` later on a thread of its own, as a completion callback would.
-    mutating func lowerDeferred(_ closures: [ClosureExprSyntax], at node: some SyntaxProtocol) {
+    mutating func lowerDeferred(_ closures: [ClosureExprSyntax], at node: some SyntaxProtocol, inSequence: Bool = false) {
         guard let first = closures.first else { return }
+        if inSequence {
+            out.block("DispatchQueue.global().async", at: place(node)) { _ in }
+            replaceLastBlock { lowerer in
+                lowerer.out.line("work 100ms", at: lowerer.place(node))
+                for closure in closures { lowerer.lowerInline(closure.statements, at: node) }
+            }
+            return
+        }
         if closures.count > 1, let choice = flag(for: "callback@\(place(node).line):\(place(node).column)") {
             out.block("if \(choice)", at: place(node)) { _ in }
             replaceLastBlock { $0.lowerDeferred([first], at: node) }
@@ -251,6 +278,13 @@ extension Lowerer {
         out.block("BGTaskScheduler.shared.register(forTaskWithIdentifier: \"\(literal)\", using: \(queue)) { \(task) in", at: place(call)) { _ in }
         // `block` wrote "… in {": the launch handler's brace is the one after `)`.
         out.lines[out.lines.count - 2] = out.lines[out.lines.count - 2].replacingOccurrences(of: ") { \(task) in {", with: ") { \(task) in")
+        let start = out.lines.count
+        defer {
+            let body = out.lines[start...].joined(separator: "\n")
+            if let index = taskIdentifiers.firstIndex(where: { $0.literal == literal }) {
+                taskIdentifiers[index].setsExpirationHandler = taskIdentifiers[index].setsExpirationHandler || body.contains(".expirationHandler =")
+            }
+        }
         replaceLastBlock { lowerer in
             if let closure {
                 let parameter = Self.parameterName(closure) ?? "task"
@@ -277,7 +311,7 @@ extension Lowerer {
     /// arguments stand for. A body that returns early is wrapped in a lock of its own, whose block
     /// a `return` leaves, so the caller's statements after the call still run.
     mutating func inline(_ function: FunctionDeclSyntax, arguments: [LabeledExprSyntax], trailing: [ClosureExprSyntax] = [],
-                         at call: some SyntaxProtocol, boundArguments: [Ref]? = nil) {
+                         at call: some SyntaxProtocol, boundArguments: [Ref]? = nil, keepsLocals: Bool = false) {
         guard let body = function.body, enterCall(function.name.text) else { return unknown(at: call) }
         defer { leaveCall() }
         var bindings: [String: Ref] = [:]
@@ -294,10 +328,21 @@ extension Lowerer {
         if Self.returnsEarly(body) {
             let lock = newInlineLock()
             out.block("\(lock).withLock", at: place(call)) { _ in }
-            replaceLastBlock { $0.lowerBody(body.statements, bindings: bindings) }
+            replaceLastBlock { $0.lowerBody(body.statements, bindings: bindings, barrier: !keepsLocals) }
         } else {
-            lowerBody(body.statements, bindings: bindings)
+            lowerBody(body.statements, bindings: bindings, barrier: !keepsLocals)
         }
+    }
+
+    /// A closure that runs in place (a synchronous callee's): its `return` leaves only the
+    /// closure, so a body that returns early is wrapped in a lock of its own.
+    mutating func lowerInline(_ statements: CodeBlockItemListSyntax, at node: some SyntaxProtocol) {
+        let finder = EarlyExitFinder(viewMode: .sourceAccurate)
+        finder.walk(statements)
+        guard finder.found else { return lowerBody(statements) }
+        let lock = newInlineLock()
+        out.block("\(lock).withLock", at: place(node)) { _ in }
+        replaceLastBlock { $0.lowerBody(statements) }
     }
 
     /// True when a body has a `return`, `throw` or `try` outside its closures.
@@ -309,7 +354,7 @@ extension Lowerer {
 }
 
 /// Finds a `return`, `throw` or throwing `try` outside closures.
-private final class EarlyExitFinder: SyntaxVisitor {
+final class EarlyExitFinder: SyntaxVisitor {
     var found = false
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }
     override func visit(_ node: ThrowStmtSyntax) -> SyntaxVisitorContinueKind { found = true; return .skipChildren }

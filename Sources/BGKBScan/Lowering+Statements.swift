@@ -5,6 +5,7 @@ extension Lowerer {
         switch item.item {
         case let .decl(decl):
             if let variable = decl.as(VariableDeclSyntax.self) { lowerLocal(variable) }
+            if let function = decl.as(FunctionDeclSyntax.self) { bind(function.name.text, .localFunction(function)) }
         case let .stmt(statement):
             lowerStatement(statement)
         case let .expr(expression):
@@ -16,7 +17,13 @@ extension Lowerer {
         if let expression = statement.as(ExpressionStmtSyntax.self) {
             lowerExpression(expression.expression)
         } else if let returned = statement.as(ReturnStmtSyntax.self) {
-            if let value = returned.expression { lowerExpression(value) }
+            if let value = returned.expression {
+                if let target = returnTargets.last ?? nil {
+                    assign(value, to: target, at: returned)
+                } else {
+                    lowerExpression(value)
+                }
+            }
             lowerReturn(at: returned)
         } else if let thrown = statement.as(ThrowStmtSyntax.self) {
             lowerThrow(at: thrown)
@@ -75,6 +82,9 @@ extension Lowerer {
                 if let part = condition(expression) { parts.append(part) } else { return flag(for: flagText).map(ScenarioCondition.flag) }
             case let .optionalBinding(binding):
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+                // `guard let self`, `if let strongSelf = self`: the object is taken to exist; the
+                // path where it is gone does nothing the rules speak of.
+                if name == "self" || binding.initializer?.value.trimmedDescription == "self" { continue }
                 let value = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
                 switch resolve(value) {
                 case let .identifier(source, optional: true)?:
@@ -179,13 +189,22 @@ extension Lowerer {
             switch kind {
             case let .identifier(optional):
                 let local = fresh(name)
-                bind(name, .identifier(local, optional: optional))
-                let initial = value.map { Self.isInvalidIdentifier($0) ? ".invalid" : "nil" } ?? (optional ? "nil" : ".invalid")
-                out.line("var \(local): UIBackgroundTaskIdentifier\(optional ? "?" : "") = \(initial)", at: place(binding))
+                let ref = Ref.identifier(local, optional: optional)
+                bind(name, ref)
+                declareHoisted("var \(local): UIBackgroundTaskIdentifier\(optional ? "?" : "") = \(optional ? "nil" : ".invalid")", at: place(binding))
+                if let value, !Self.isInvalidIdentifier(value), value.trimmedDescription != "nil" {
+                    if let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self), let closure = Self.closures(of: call).first,
+                       let (callee, base) = Self.callee(call), callee == "sync" || callee == "withLock" {
+                        // `let id: T = queue.sync { …; return taskID }`: the closure's return assigns the local.
+                        lowerValueClosure(call: call, callee: callee, base: base, closure: closure, target: ref)
+                    } else {
+                        assign(value, to: ref, at: binding)
+                    }
+                }
             case let .bool(initial):
                 let local = fresh(name)
                 bind(name, .bool(local))
-                out.line("var \(local) = \(initial)", at: place(binding))
+                declareHoisted("var \(local) = \(initial)", at: place(binding))
             default:
                 if let value, let ref = resolve(value) {
                     // `let id = self.taskID`: a copy, read now.
@@ -193,7 +212,12 @@ extension Lowerer {
                     case let .identifier(source, optional):
                         let local = fresh(name)
                         bind(name, .identifier(local, optional: optional))
-                        out.line("let \(local) = \(source)", at: place(binding))
+                        if hoistPoints.isEmpty {
+                            out.line("let \(local) = \(source)", at: place(binding))
+                        } else {
+                            declareHoisted("var \(local): UIBackgroundTaskIdentifier\(optional ? "?" : " = .invalid")", at: place(binding))
+                            out.line("\(local) = \(source)", at: place(binding))
+                        }
                     default:
                         bind(name, ref)
                     }
@@ -206,6 +230,55 @@ extension Lowerer {
                 }
             }
         }
+    }
+
+    /// `try`, `await` and parentheses taken off.
+    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        if let tryExpression = expression.as(TryExprSyntax.self) { return unwrapped(tryExpression.expression) }
+        if let awaitExpression = expression.as(AwaitExprSyntax.self) { return unwrapped(awaitExpression.expression) }
+        return expression
+    }
+
+    /// Writes `target = value` for a value the scenario can hold; otherwise the code is out of
+    /// the scan's sight.
+    mutating func assign(_ value: ExprSyntax, to target: Ref, at node: some SyntaxProtocol) {
+        switch target {
+        case let .identifier(name, optional):
+            if Self.isInvalidIdentifier(value) {
+                out.line("\(name) = .invalid", at: place(node))
+            } else if value.trimmedDescription == "nil" {
+                out.line(optional ? "\(name) = nil" : "\(name) = .invalid", at: place(node))
+            } else if case let .identifier(source, sourceOptional)? = resolve(value), sourceOptional == optional || optional {
+                out.line("\(name) = \(source)", at: place(node))
+            } else if let begin = beginCall(value) {
+                lowerBegin(begin, storingIn: name)
+            } else {
+                markUnmodelled("an identifier is given a value the scan cannot follow")
+            }
+        case let .bool(name):
+            if let boolean = value.as(BooleanLiteralExprSyntax.self) {
+                out.line("\(name) = \(boolean.literal.text)", at: place(node))
+            } else if let condition = condition(value), case .atom = condition, !condition.text.contains(" ") {
+                out.line("\(name) = \(condition.text)", at: place(node))
+            } else {
+                markUnmodelled("a flag is given a value the scan cannot follow")
+            }
+        default:
+            lowerEffects(of: value)
+        }
+    }
+
+    /// `queue.sync { … return x }` or `lock.withLock { … return x }` whose result is kept.
+    mutating func lowerValueClosure(call: FunctionCallExprSyntax, callee: String, base: ExprSyntax?, closure: ClosureExprSyntax, target: Ref) {
+        var head: String?
+        if let base, case let .lock(lock)? = resolve(base) { head = "\(lock).withLock" }
+        if let base, case let .queue(queue)? = resolve(base) { head = "\(queue).sync" }
+        guard let head else {
+            lowerBody(closure.statements, returning: target)
+            return
+        }
+        out.block(head, at: place(call)) { _ in }
+        replaceLastBlock { $0.lowerBody(closure.statements, returning: target) }
     }
 
     mutating func lowerSequence(_ node: SequenceExprSyntax) {
@@ -264,6 +337,10 @@ extension Lowerer {
         default:
             if let ref = resolve(value), case .pushCompletion = ref {
                 markUnmodelled("the completion handler is stored")
+            } else if let ref = resolve(value), case .identifier = ref {
+                markUnmodelled("an identifier is stored where the scan cannot follow it")
+            } else if let ref = resolve(value), case .task = ref {
+                markUnmodelled("a BGTask is stored where the scan cannot follow it")
             } else if let closure = value.as(ClosureExprSyntax.self) {
                 // A callback handed over by assignment (`operation.completionBlock = { … }`): it runs later, once.
                 lowerDeferred([closure], at: node)

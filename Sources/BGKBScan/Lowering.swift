@@ -14,6 +14,8 @@ struct TaskIdentifier {
     var processing: Bool
     /// The `register(forTaskWithIdentifier:…)` call.
     var place: SourcePlace
+    /// The launch handler sets `task.expirationHandler` on some path.
+    var setsExpirationHandler = false
 }
 
 struct Lowerer {
@@ -29,6 +31,8 @@ struct Lowerer {
         case expired(String)
         /// A closure literal passed to an inlined function: calling the parameter runs it.
         case closure(ClosureExprSyntax)
+        /// A function declared inside the body being lowered: calling it inlines it.
+        case localFunction(FunctionDeclSyntax)
     }
 
     let model: TypeModel
@@ -42,13 +46,22 @@ struct Lowerer {
     /// Locks the scenario must declare for inlined bodies that return early.
     private(set) var inlineLocks: [String] = []
     /// BGTask identifier expressions → the literal the scenario uses, and whether a processing task.
-    private(set) var taskIdentifiers: [TaskIdentifier] = []
+    var taskIdentifiers: [TaskIdentifier] = []
 
     private var scopes: [[String: Ref]] = [[:]]
+    /// Indices in `scopes` where an inlined function's body starts: its lookups do not see the
+    /// caller's locals.
+    private var barriers: [Int] = []
+    /// Where a lock region (`lock()` … `unlock()`) began in `out`: locals declared inside it are
+    /// declared here, so the code after the region still sees them.
+    var hoistPoints: [Int] = []
     /// `defer` bodies of the blocks being lowered, innermost last.
     private var defers: [[CodeBlockSyntax]] = [[]]
     /// Where in `defers` each enclosing function or closure starts.
     private var boundaries: [Int] = [0]
+    /// For each enclosing function or closure, the local its `return value` assigns, if any
+    /// (`let id = queue.sync { …; return taskID }`).
+    var returnTargets: [Ref?] = [nil]
     private var callStack: [String] = []
     /// The `catch` bodies of the `do` statements being lowered, with the function or closure each belongs to.
     var catches: [(boundary: Int, body: CodeBlockSyntax)] = []
@@ -76,7 +89,12 @@ struct Lowerer {
     }
 
     func lookup(_ name: String) -> Ref? {
-        for scope in scopes.reversed() { if let ref = scope[name] { return ref } }
+        let floor = barriers.last ?? 0
+        for index in stride(from: scopes.count - 1, through: floor, by: -1) { if let ref = scopes[index][name] { return ref } }
+        return propertyRef(name)
+    }
+
+    func propertyRef(_ name: String) -> Ref? {
         guard let property = model.properties[name] else { return nil }
         switch property.kind {
         case let .identifier(optional): return .identifier(name, optional: optional)
@@ -91,12 +109,17 @@ struct Lowerer {
     /// The scenario meaning of `x`, `self.x`, `x!`, `x as! T`, `(x)`.
     func resolve(_ expression: ExprSyntax) -> Ref? {
         if let reference = expression.as(DeclReferenceExprSyntax.self) { return lookup(reference.baseName.text) }
-        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-           base.baseName.tokenKind == .keyword(.self) || base.baseName.text == "self" {
-            return lookup(member.declName.baseName.text)
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, isSelf(base) {
+            // A property of self; a local of the same name does not hide it.
+            return scopes.first?[member.declName.baseName.text] ?? propertyRef(member.declName.baseName.text)
         }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return resolve(forced.expression) }
         if let cast = expression.as(AsExprSyntax.self) { return resolve(cast.expression) }
+        // `task as! BGAppRefreshTask`, unfolded: [task, as!, Type].
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+            return resolve(first)
+        }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return resolve(only.expression)
         }
@@ -107,7 +130,13 @@ struct Lowerer {
     // MARK: blocks
 
     /// Lowers a function body or closure body: a boundary for `return` and `defer`.
-    mutating func lowerBody(_ items: CodeBlockItemListSyntax, bindings: [String: Ref] = [:]) {
+    mutating func lowerBody(_ items: CodeBlockItemListSyntax, bindings: [String: Ref] = [:], returning target: Ref? = nil, barrier: Bool = false) {
+        returnTargets.append(target)
+        if barrier { barriers.append(scopes.count) }
+        defer {
+            returnTargets.removeLast()
+            if barrier { barriers.removeLast() }
+        }
         scopes.append(bindings)
         boundaries.append(defers.count)
         defers.append([])
@@ -145,7 +174,9 @@ struct Lowerer {
                 if let unlock = items[(index + 1)...].firstIndex(where: { lockCall($0, "unlock") == lockName }) {
                     let inner = Array(items[(index + 1)..<unlock])
                     out.block("\(lockName).withLock", at: place(item)) { _ in }
+                    hoistPoints.append(out.lines.count - 2)
                     replaceLastBlock { $0.lowerList(inner) }
+                    hoistPoints.removeLast()
                     index = unlock + 1
                     continue
                 }
@@ -233,11 +264,14 @@ struct Lowerer {
     /// Writes the `defer` bodies of the innermost `frames` blocks, innermost and latest first.
     mutating func emitDefers(frames: Int) {
         let bodies = defers.suffix(frames).reversed().flatMap { $0.reversed() }
+        let saved = out.context
+        if !out.context.contains("d") { out.context += "d" }
         for body in bodies {
             scopes.append([:])
             lowerList(Array(body.statements))
             scopes.removeLast()
         }
+        out.context = saved
     }
 
     /// True when the statement may throw to its enclosing scope (`try` without `?` or `!`).
@@ -256,6 +290,17 @@ struct Lowerer {
         let name = "c\(flags.count + 1)"
         flags.append((text, name))
         return name
+    }
+
+    /// Declares `declaration` where the current lock region began (or here, outside one).
+    mutating func declareHoisted(_ declaration: String, at place: SourcePlace) {
+        guard let point = hoistPoints.last else {
+            out.line(declaration, at: place)
+            return
+        }
+        let indent = String(out.lines[point].prefix { $0 == " " })
+        out.lines.insert(indent + declaration + "   " + place.marker, at: point)
+        for index in hoistPoints.indices { hoistPoints[index] += 1 }
     }
 
     mutating func markUnmodelled(_ reason: String) {

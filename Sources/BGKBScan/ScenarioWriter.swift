@@ -1,13 +1,18 @@
 /// Scenario text being generated, line by line. Every statement that comes from the app's code
 /// ends with a marker comment naming its line and column in the Swift file (`// @12:9`), so a
 /// step of a trace (whose text is the scenario line) leads back to the app's code.
+import Foundation
+
 struct ScenarioWriter {
     var lines: [String] = []
     var depth = 0
+    /// Where the code being written runs, added to each marker: `h` in an expiration handler,
+    /// `d` in a `defer` body (the classifier reads it back from a trace's steps).
+    var context = ""
 
     mutating func line(_ text: String, at place: SourcePlace? = nil) {
         let indent = String(repeating: "  ", count: depth)
-        lines.append(indent + text + (place.map { "   " + $0.marker } ?? ""))
+        lines.append(indent + text + (place.map { "   " + $0.marker + (context.isEmpty ? "" : " " + context) } ?? ""))
     }
 
     /// Opens `text {`, runs `body` one level deeper, and closes the block.
@@ -42,6 +47,13 @@ public struct SourcePlace: Hashable, Sendable, Comparable, Codable {
     }
 
     var marker: String { "// @\(line):\(column)" }
+
+    /// The context letters after a marker (`h`, `d`, `hd`), empty when none.
+    static func context(ofMarked text: String) -> String {
+        guard let range = text.range(of: "// @", options: .backwards) else { return "" }
+        let rest = text[range.upperBound...].drop { $0.isNumber || $0 == ":" }
+        return String(rest.prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
+    }
 
     /// The place a scenario line's marker names, if it has one.
     init?(marker text: String) {

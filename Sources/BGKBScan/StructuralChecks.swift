@@ -85,7 +85,7 @@ struct StructuralChecks {
         var names: Set<String> = []
         for token in body.tokens(viewMode: .sourceAccurate) where token.text == handler {
             // `x = handler` / `x[key] = handler`
-            if let sequence = token.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+            if let sequence = token.parent?.parent?.parent?.as(SequenceExprSyntax.self), sequence.elements.count == 3,
                sequence.elements.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
                 let target = sequence.elements.first
                 let name = target?.tokens(viewMode: .sourceAccurate).filter { $0.tokenKind.isIdentifierLike }.last?.text
