@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "BGKBScan", dependencies: ["BGKBEngine", "BGKBModel",
                                                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                                                 .product(name: "SwiftParser", package: "swift-syntax")]),
-        .executableTarget(name: "bgkb-scan", dependencies: ["BGKBScan", "BGKBModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "bgkb-scan", dependencies: ["BGKBScan", "BGKBContent", "BGKBModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [tcmalloc]),
         .testTarget(name: "BGKBScanTests", dependencies: ["BGKBScan", "BGKBEngine", "BGKBModel", .product(name: "SwiftParser", package: "swift-syntax")]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine"]),
