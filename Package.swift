@@ -82,7 +82,7 @@ let package = Package(
                                                 .product(name: "SwiftParser", package: "swift-syntax")]),
         .executableTarget(name: "bgkb-scan", dependencies: ["BGKBScan", "BGKBContent", "BGKBModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [tcmalloc]),
-        .testTarget(name: "BGKBScanTests", dependencies: ["BGKBScan", "BGKBEngine", "BGKBModel", .product(name: "SwiftParser", package: "swift-syntax")]),
+        .testTarget(name: "BGKBScanTests", dependencies: ["BGKBScan", "BGKBEngine", "BGKBModel", "BGKBContent"]),
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )

@@ -13,13 +13,13 @@ class ReaderAppDelegate: UIResponder, UIApplicationDelegate {
         }
         defer {
             if taskID != .invalid {
-                application.endBackgroundTask(taskID)
+                application.endBackgroundTask(taskID) // expect-finding: ended-twice
             }
         }
 
         do {
             try library.persistPositions()
-            application.endBackgroundTask(taskID) // expect-finding: ended-twice
+            application.endBackgroundTask(taskID)
         } catch {
             print("Could not persist reading positions: \(error)")
         }

@@ -31,7 +31,14 @@ final class WidgetSyncClient {
                 return
             }
             try? data.write(to: container.appendingPathComponent("widget-summary.json"), options: .atomic)
+            Self.recordRefresh(in: container)
             WidgetCenter.shared.reloadTimelines(ofKind: "HabitStreak")
         }.resume()
+    }
+
+    /// The widgets show "updated N minutes ago" from this timestamp.
+    private static func recordRefresh(in container: URL) {
+        let stamp = ISO8601DateFormatter().string(from: Date())
+        try? Data(stamp.utf8).write(to: container.appendingPathComponent("widget-refreshed-at"), options: .atomic)
     }
 }

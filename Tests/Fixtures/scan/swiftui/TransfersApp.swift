@@ -40,10 +40,6 @@ final class TransferManager: NSObject, ObservableObject, URLSessionDataDelegate 
     }()
 
     func resume(sessionIdentifier: String, completion: @escaping () -> Void) {
-        guard sessionIdentifier == Self.identifier else {
-            completion()
-            return
-        }
         delegateQueue.addOperation {
             self.eventsCompletion = completion
         }

@@ -7,6 +7,7 @@ final class MailAppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String,
                      completionHandler: @escaping () -> Void) {
         AttachmentUploadSession.shared.eventsCompletionHandler = completionHandler
+        AttachmentUploadSession.shared.reconnect()
     }
 }
 
@@ -24,6 +25,11 @@ final class AttachmentUploadSession: NSObject, URLSessionTaskDelegate {
         }(),
         delegate: self,
         delegateQueue: nil)
+
+    /// Recreates the session after a relaunch, so its queued events are delivered.
+    func reconnect() {
+        _ = session
+    }
 
     func upload(_ file: URL, messageID: String) {
         var request = URLRequest(url: URL(string: "https://mail.example.com/attachments/\(messageID)")!)

@@ -13,10 +13,6 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication,
                      handleEventsForBackgroundURLSession identifier: String,
                      completionHandler: @escaping () -> Void) {
-        guard identifier == UploadSessionController.identifier else {
-            completionHandler()
-            return
-        }
         UploadSessionController.shared.backgroundEventsCompletion = completionHandler
         UploadSessionController.shared.reconnect()
     }
