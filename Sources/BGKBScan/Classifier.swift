@@ -60,16 +60,6 @@ struct Classifier {
         // An expiration handler that the system queued before the code ended the task, and that
         // then ends it again, is the system's race, not a second end in the code.
         if secondContext.contains("h") { return nil }
-        // The end that ran first, for the same identifier: when the warning comes from a guarded
-        // clean-up (a `defer`), the extra end is the earlier one.
-        let detail = trace.events[warning].detail
-        let number = detail.range(of: "identifier ").flatMap { Int(detail[$0.upperBound...].prefix { $0.isNumber }) } ?? 0
-        if secondContext.contains("d"), number > 0,
-           let endedAt = events.lastIndex(where: { $0.kind == .taskEnded && $0.detail == "endBackgroundTask(\(number))" }),
-           let first = events[..<endedAt].last(where: { $0.lane == events[endedAt].lane && $0.kind == .step && $0.detail.contains("endBackgroundTask") }),
-           let firstPlace = SourcePlace(marker: first.detail), !SourcePlace.context(ofMarked: first.detail).contains("h") {
-            return finding(.endedTwice, firstPlace, "this endBackgroundTask leaves the identifier set, so the task is ended again later", trace)
-        }
         return finding(.endedTwice, secondPlace, "this endBackgroundTask can run after the task was already ended", trace)
     }
 

@@ -32,6 +32,9 @@ struct TypeModel {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     var functionOrder: [FunctionDeclSyntax] = []
     var initializers: [InitializerDeclSyntax] = []
+    /// Closures SwiftUI runs once a view is on screen (`.onAppear { }`, `.task { }`), found in
+    /// computed properties such as `body`: they run after launch has finished.
+    var appearanceClosures: [ClosureExprSyntax] = []
 
     mutating func add(_ property: Property) {
         if properties[property.name] == nil { propertyOrder.append(property.name) }
@@ -123,8 +126,13 @@ final class TypeCollector: SyntaxVisitor {
         let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            // A computed property is not storage.
-            if let accessors = binding.accessorBlock, !accessors.description.contains("didSet"), !accessors.description.contains("willSet") { continue }
+            // A computed property is not storage; its view modifiers may run code after launch.
+            if let accessors = binding.accessorBlock, !accessors.description.contains("didSet"), !accessors.description.contains("willSet") {
+                let finder = AppearanceFinder(viewMode: .sourceAccurate)
+                finder.walk(accessors)
+                types[current].appearanceClosures.append(contentsOf: finder.closures)
+                continue
+            }
             let kind = Self.kind(type: binding.typeAnnotation?.type.trimmedDescription, initial: binding.initializer?.value, isLet: isLet)
             types[current].add(TypeModel.Property(name: name, kind: kind, node: node))
         }
@@ -153,5 +161,17 @@ final class TypeCollector: SyntaxVisitor {
             return .int(initial: number)
         }
         return .other
+    }
+}
+
+/// `.onAppear { }` and `.task { }` closures.
+final class AppearanceFinder: SyntaxVisitor {
+    var closures: [ClosureExprSyntax] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), ["onAppear", "task"].contains(member.declName.baseName.text),
+           let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
+            closures.append(closure)
+        }
+        return .visitChildren
     }
 }

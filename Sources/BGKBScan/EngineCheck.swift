@@ -61,3 +61,27 @@ enum EngineCheck {
         if !findings.contains(where: { $0.place == finding.place && $0.family == finding.family }) { findings.append(finding) }
     }
 }
+
+extension EngineCheck {
+    /// A begin with no expiration handler breaks its rule whatever the code around it does: the
+    /// system may call the task in before it ends. The smallest scenario with such a begin,
+    /// run through the engine, gives the schedule that shows it. Used for the begins the
+    /// type's harness did not reach (code it could not model, callers it cannot see).
+    static func beginWithoutHandler(at place: SourcePlace, path: String) -> Finding? {
+        let text = """
+            on applicationDidEnterBackground {
+              let id = UIApplication.shared.beginBackgroundTask(expirationHandler: nil)   \(place.marker)
+              work 100ms   \(place.marker)
+              UIApplication.shared.endBackgroundTask(id)
+            }
+            expect suspended
+
+            """
+        guard let scenario = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1)).0 else { return nil }
+        let explorer = Explorer(scenario: scenario, options: options)
+        guard let failure = explorer.explore(checking: .follows).failure else { return nil }
+        let trace = explorer.trace(failure.schedule)
+        let harness = Harness()
+        return Classifier(path: path, harness: harness).leak(of: 1, in: trace)
+    }
+}

@@ -127,7 +127,7 @@ enum HarnessBuilder {
 
     static func build(_ model: TypeModel, converter: SourceLocationConverter) -> Harness? {
         let relevant = relevantFunctions(model)
-        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) else { return nil }
+        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty else { return nil }
         let called = calledNames(model)
         var lowerer = Lowerer(model: model, converter: converter)
         var harness = Harness()
@@ -149,7 +149,7 @@ enum HarnessBuilder {
                 lowerer.lowerBody(body.statements, bindings: [parameter: .pushCompletion("completionHandler")])
                 harness.push.lines.append(contentsOf: lowerer.out.lines)
                 harness.pushPlace = lowerer.place(function.funcKeyword)
-            } else if afterLaunchFunctions.contains(signature), function.description.contains("register(forTaskWithIdentifier") {
+            } else if afterLaunchFunctions.contains(signature), registers(function, in: model) {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerBody(body.statements)
                 harness.afterLaunchFunctions.append((function.name.text, lowerer.out))
@@ -171,6 +171,16 @@ enum HarnessBuilder {
                 harness.background.lines.append(contentsOf: lowerer.out.lines)
             }
         }
+        for (index, closure) in model.appearanceClosures.enumerated() {
+            let text = closure.statements.description
+            let reaches = text.contains("register(forTaskWithIdentifier") || model.functionOrder.contains { function in
+                text.contains(function.name.text + "(") && registers(function, in: model)
+            }
+            guard reaches else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(closure.statements)
+            harness.afterLaunchFunctions.append(("onAppear\(index + 1)", lowerer.out))
+        }
         for initializer in model.initializers where mentions(initializer.description) {
             guard let body = initializer.body else { continue }
             lowerer.out = ScenarioWriter(depth: 1)
@@ -182,6 +192,16 @@ enum HarnessBuilder {
         harness.unmodelled = lowerer.unmodelled
         harness.declarations = declarations(model) + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
         return harness.isEmpty ? nil : harness
+    }
+
+    /// True when the function registers a launch handler, itself or through functions of its type.
+    static func registers(_ function: FunctionDeclSyntax, in model: TypeModel, depth: Int = 0) -> Bool {
+        let text = function.body?.description ?? ""
+        if text.contains("register(forTaskWithIdentifier") { return true }
+        guard depth < 4 else { return false }
+        return model.functionOrder.contains { other in
+            other.name.text != function.name.text && text.contains(other.name.text + "(") && registers(other, in: model, depth: depth + 1)
+        }
     }
 
     static func mentions(_ text: String, _ name: String? = nil) -> Bool {

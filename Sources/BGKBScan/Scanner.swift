@@ -60,7 +60,11 @@ public enum Scanner {
             findings.append(contentsOf: checked.findings)
             result.problems.append(contentsOf: checked.problems)
         }
-        findings.append(contentsOf: StructuralChecks(path: source.path, file: tree, converter: converter).findings)
+        let structural = StructuralChecks(path: source.path, file: tree, converter: converter)
+        for place in structural.beginsWithoutHandler where !findings.contains(where: { $0.place == place && $0.family == .noExpirationHandler }) {
+            if let finding = EngineCheck.beginWithoutHandler(at: place, path: source.path) { findings.append(finding) }
+        }
+        findings.append(contentsOf: structural.findings)
         let lines = source.text.split(separator: "\n", omittingEmptySubsequences: false)
         for finding in findings {
             if Suppression.isSuppressed(finding, lines: lines) { result.suppressed += 1 } else { result.findings.append(finding) }

@@ -18,6 +18,23 @@ struct StructuralChecks {
         return sessionFindings(functions) + expiringActivityFindings()
     }
 
+    /// `beginBackgroundTask` calls with no expiration handler (none given, or `nil`).
+    var beginsWithoutHandler: [SourcePlace] {
+        final class Begins: SyntaxVisitor {
+            var found: [FunctionCallExprSyntax] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.calledExpression.trimmedDescription.hasSuffix("beginBackgroundTask"), node.trailingClosure == nil {
+                    let handler = node.arguments.first { $0.label?.text == "expirationHandler" }
+                    if handler == nil || handler?.expression.trimmedDescription == "nil" { found.append(node) }
+                }
+                return .visitChildren
+            }
+        }
+        let visitor = Begins(viewMode: .sourceAccurate)
+        visitor.walk(file)
+        return visitor.found.map { place($0) }
+    }
+
     // MARK: background URLSession
 
     private func sessionFindings(_ functions: FunctionIndex) -> [Finding] {
