@@ -153,7 +153,7 @@ enum HarnessBuilder {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerBody(body.statements)
                 harness.afterLaunchFunctions.append((function.name.text, lowerer.out))
-            } else if !called.contains(function.name.text), isCallableAsEntry(function) {
+            } else if !called.contains(function.name.text) || isPublicEnd(function), isCallableAsEntry(function) {
                 others.append(function)
             }
         }
@@ -241,6 +241,14 @@ enum HarnessBuilder {
             }
         }
         return names
+    }
+
+    /// A function other types may call to end the task (a wrapper's `release()`): not private,
+    /// ends a task and begins none. Its callers are out of sight, so the harness calls it.
+    static func isPublicEnd(_ function: FunctionDeclSyntax) -> Bool {
+        let isPrivate = function.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
+        let text = function.body?.description ?? ""
+        return !isPrivate && text.contains("endBackgroundTask") && !text.contains("beginBackgroundTask")
     }
 
     /// A function the harness can call without arguments: one with no parameters, or whose
