@@ -46,7 +46,7 @@ struct Classifier {
                   let found = leak(of: number, in: trace) else { return nil }
             // A leak at an early expiry, while another thread is about to end the task, is a
             // matter of the handler's timing; a path that never ends the task shows without one.
-            if found.family == .neverEnded, !trace.schedule.contains("expire=never") { return nil }
+            if found.family == .neverEnded, !trace.schedule.contains("refusal=none expire=never") { return nil }
             return found
         default:
             break

@@ -83,7 +83,12 @@ final class TypeCollector: SyntaxVisitor {
         }
         guard let position = index[name] else { return }
         if inherits.contains("App") { types[position].isApp = true }
-        if attributes?.description.contains("@MainActor") == true { types[position].isMainActor = true }
+        // UIKit's delegates and controllers and SwiftUI's App and View are main-actor types.
+        let mainActorTypes: Set<String> = ["UIApplicationDelegate", "UIResponder", "UIViewController", "UIWindowSceneDelegate",
+                                           "UISceneDelegate", "App", "View", "UITableViewController", "UICollectionViewController"]
+        if attributes?.description.contains("@MainActor") == true || inherits.contains(where: mainActorTypes.contains) {
+            types[position].isMainActor = true
+        }
     }
 
     private func inherited(_ clause: InheritanceClauseSyntax?) -> [String] {

@@ -139,7 +139,9 @@ extension Lowerer {
             }
         case "Task", "detached" where base == nil || base?.trimmedDescription == "Task":
             guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
-            out.block("Task", at: place(call)) { _ in }
+            // `Task { }` in a main-actor type runs on main; a detached task runs on its own.
+            let onMain = name == "Task" && (model.isMainActor || closure.signature?.attributes.trimmedDescription.contains("@MainActor") == true)
+            out.block(onMain ? "DispatchQueue.main.async" : "Task", at: place(call)) { _ in }
             replaceLastBlock { $0.lowerBody(closure.statements) }
         default:
             if isSelf(base), let function = model.function(named: name, labels: labels) {
