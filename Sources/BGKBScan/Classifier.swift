@@ -64,6 +64,10 @@ struct Classifier {
         // An expiration handler that the system queued before the code ended the task, and that
         // then ends it again, is the system's race, not a second end in the code.
         if secondContext.contains("h") { return nil }
+        // Ending the `.invalid` that a refused begin returned logs the same warning, but ends nothing twice.
+        let detail = trace.events[warning].detail
+        let number = detail.range(of: "identifier ").flatMap { Int(detail[$0.upperBound...].prefix { $0.isNumber }) } ?? 0
+        if number == 0, events.contains(where: { $0.detail.contains("refused: it returns .invalid") }) { return nil }
         return finding(.endedTwice, secondPlace, "this endBackgroundTask can run after the task was already ended", trace)
     }
 

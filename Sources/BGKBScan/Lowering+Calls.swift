@@ -195,20 +195,34 @@ extension Lowerer {
         if labels.contains("receiveCompletion"), labels.contains("receiveValue") {
             let value = call.arguments.first { $0.label?.text == "receiveValue" }?.expression.as(ClosureExprSyntax.self)
             let completion = call.arguments.first { $0.label?.text == "receiveCompletion" }?.expression.as(ClosureExprSyntax.self)
-            lowerDeferred([value, completion].compactMap { $0 }, at: call, inSequence: true)
+            lowerDeferred([value, completion].compactMap { $0 }, at: call, inSequence: true, onMain: deliversOnMain(call))
             return
         }
-        lowerDeferred(callbacks, at: call)
+        lowerDeferred(callbacks, at: call, onMain: deliversOnMain(call))
+    }
+
+    /// A Combine chain that delivers on main (`.receive(on: DispatchQueue.main)`, `RunLoop.main`).
+    func deliversOnMain(_ call: FunctionCallExprSyntax) -> Bool {
+        let text = call.calledExpression.trimmedDescription
+        return text.contains("receive(on: DispatchQueue.main)") || text.contains("receive(on: RunLoop.main)") || text.contains("receive(on: .main)")
     }
 
     /// Runs one of `closures` later on a thread of its own, as a completion callback would.
-    mutating func lowerDeferred(_ closures: [ClosureExprSyntax], at node: some SyntaxProtocol, inSequence: Bool = false) {
+    mutating func lowerDeferred(_ closures: [ClosureExprSyntax], at node: some SyntaxProtocol, inSequence: Bool = false, onMain: Bool = false) {
         guard let first = closures.first else { return }
-        if inSequence {
+        if inSequence || onMain {
+            // Later, once; on main when the publisher delivers there (`.receive(on: DispatchQueue.main)`).
             out.block("DispatchQueue.global().async", at: place(node)) { _ in }
             replaceLastBlock { lowerer in
                 lowerer.out.line("work 100ms", at: lowerer.place(node))
-                for closure in closures { lowerer.lowerInline(closure.statements, at: node) }
+                if onMain {
+                    lowerer.out.block("DispatchQueue.main.async", at: lowerer.place(node)) { _ in }
+                    lowerer.replaceLastBlock { inner in
+                        for closure in (inSequence ? closures : [first]) { inner.lowerBody(closure.statements) }
+                    }
+                } else {
+                    for closure in closures { lowerer.lowerInline(closure.statements, at: node) }
+                }
             }
             return
         }
