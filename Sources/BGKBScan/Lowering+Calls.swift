@@ -342,7 +342,7 @@ extension Lowerer {
             if let value { bindings[name] = value }
         }
         if Self.returnsEarly(body) {
-            let lock = newInlineLock()
+            let lock = newInlineLock(for: function.name.text)
             out.block("\(lock).withLock", at: place(call)) { _ in }
             replaceLastBlock { $0.lowerBody(body.statements, bindings: bindings, barrier: !keepsLocals) }
         } else {

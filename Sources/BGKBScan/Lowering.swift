@@ -337,8 +337,10 @@ struct Lowerer {
         scopes.removeLast()
     }
 
-    mutating func newInlineLock() -> String {
-        let name = "inline\(inlineLocks.count + 1)"
+    /// A lock of its own for an inlined body that returns early, named after what it runs
+    /// (`stopCall2`), so a timeline reads as the call it stands for.
+    mutating func newInlineLock(for function: String = "closure") -> String {
+        let name = "\(function)Call\(inlineLocks.count + 1)"
         inlineLocks.append(name)
         return name
     }

@@ -100,17 +100,17 @@ struct ScanCommand: ParsableCommand {
         let report = ScanReport(findings: findings, rules: loadRules(), baseURL: baseURL)
         switch format {
         case .text:
-            print(report.text, terminator: "")
+            write(report.text)
             let summary = "bgkb scan: \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(result.filesRead) files "
                 + "(\(result.filesParsed) parsed, \(result.lines) lines, \(String(format: "%.2f", seconds)) s)"
                 + (result.suppressed > 0 ? "; \(result.suppressed) silenced by bgkb:ignore" : "") + baselineNote
             printError(summary)
         case .plain:
-            print(report.plain, terminator: "")
+            write(report.plain)
         case .json:
-            print(try report.json(), terminator: "")
+            write(try report.json())
         case .sarif:
-            print(try report.sarif(version: "0.1.0"), terminator: "")
+            write(try report.sarif(version: "0.1.0"))
         }
         if strict, !findings.isEmpty { throw ExitCode(1) }
     }
@@ -136,6 +136,10 @@ struct ScanCommand: ParsableCommand {
             return Dictionary(loaded.corpus.rules.map { ($0.id, RuleInfo(title: $0.title, instead: $0.instead)) }, uniquingKeysWith: { first, _ in first })
         }
         return [:]
+    }
+
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     func printError(_ line: String) {
