@@ -132,6 +132,8 @@ enum HarnessBuilder {
         var lowerer = Lowerer(model: model, converter: converter)
         var harness = Harness()
         var others: [FunctionDeclSyntax] = []
+        var resignedLines = 0
+        var enteredLines = 0
         for function in model.functionOrder where relevant.contains(function.name.text) {
             let signature = signature(function)
             guard let body = function.body else { continue }
@@ -142,7 +144,14 @@ enum HarnessBuilder {
             } else if backgroundFunctions.contains(signature) {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerBody(body.statements)
-                harness.background.lines.insert(contentsOf: lowerer.out.lines, at: 0)
+                // The app resigns active before it enters the background.
+                if signature.contains("ResignActive") {
+                    harness.background.lines.insert(contentsOf: lowerer.out.lines, at: resignedLines)
+                    resignedLines += lowerer.out.lines.count
+                } else {
+                    harness.background.lines.insert(contentsOf: lowerer.out.lines, at: resignedLines + enteredLines)
+                    enteredLines += lowerer.out.lines.count
+                }
             } else if signature == pushFunction {
                 let parameter = function.signature.parameterClause.parameters.last.map { ($0.secondName ?? $0.firstName).text } ?? "completionHandler"
                 lowerer.out = ScenarioWriter(depth: 1)
@@ -169,6 +178,13 @@ enum HarnessBuilder {
                 harness.launch.lines.append(contentsOf: lowerer.out.lines)
             } else {
                 harness.background.lines.append(contentsOf: lowerer.out.lines)
+                // Its callers are out of sight, so it may be called again while its first task
+                // runs: a function that begins is called twice.
+                if beginsUnguarded(function) {
+                    lowerer.out = ScenarioWriter(depth: 1)
+                    lowerer.lowerBody(body.statements)
+                    harness.background.lines.append(contentsOf: lowerer.out.lines)
+                }
             }
         }
         for (index, closure) in model.appearanceClosures.enumerated() {
@@ -241,6 +257,15 @@ enum HarnessBuilder {
             }
         }
         return names
+    }
+
+    /// A function that begins a task with no test before it: nothing (that the scan could see)
+    /// stops a second call from beginning again.
+    static func beginsUnguarded(_ function: FunctionDeclSyntax) -> Bool {
+        let text = function.body?.description ?? ""
+        guard let range = text.range(of: "beginBackgroundTask") else { return false }
+        let before = text[..<range.lowerBound]
+        return !before.contains("guard ") && !before.contains("if ") && !before.contains("switch ")
     }
 
     /// A function other types may call to end the task (a wrapper's `release()`): not private,

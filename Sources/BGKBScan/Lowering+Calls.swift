@@ -108,6 +108,14 @@ extension Lowerer {
                 break
             }
         }
+        // The type's own function (which may share a name with the API it wraps: `endBackgroundTask()`).
+        if isSelf(base), let function = model.function(named: name, labels: labels),
+           function.signature.parameterClause.parameters.count == call.arguments.count + (call.trailingClosure == nil ? 0 : 1) {
+            inline(function, arguments: Array(call.arguments), trailing: Self.closures(of: call).filter { closure in
+                !call.arguments.contains { $0.expression.as(ClosureExprSyntax.self) == closure }
+            }, at: call)
+            return
+        }
         switch name {
         case "beginBackgroundTask":
             lowerBegin(call, storingIn: "let \(fresh("discarded"))")

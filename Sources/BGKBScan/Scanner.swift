@@ -14,15 +14,18 @@ public struct ScanResult: Sendable {
     /// Scenarios the scan generated that the engine could not parse: a fault of the scan, shown
     /// so it can be fixed, never a finding in the app.
     public var problems: [String] = []
+    /// With `keepingScenarios`: for each type, the scenarios the scan generated (flags all
+    /// false), or why it made none.
+    public var scenarios: [String] = []
 }
 
 /// Scans Swift sources: skips files that mention none of the covered APIs, parses the rest in
 /// parallel, and runs each type's harness through the engine and the structural checks.
 public enum Scanner {
-    public static func scan(_ sources: [SwiftSource]) -> ScanResult {
+    public static func scan(_ sources: [SwiftSource], keepingScenarios: Bool = false) -> ScanResult {
         let results = Slots<FileResult>(count: sources.count)
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
-            results.set(index, scan(sources[index]))
+            results.set(index, scan(sources[index], keepingScenarios: keepingScenarios))
         }
         var result = ScanResult()
         result.filesRead = sources.count
@@ -33,6 +36,7 @@ public enum Scanner {
             result.findings.append(contentsOf: file.findings)
             result.suppressed += file.suppressed
             result.problems.append(contentsOf: file.problems)
+            result.scenarios.append(contentsOf: file.scenarios)
         }
         result.findings.sort { ($0.path, $0.place, $0.rule) < ($1.path, $1.place, $1.rule) }
         return result
@@ -42,11 +46,12 @@ public enum Scanner {
         var findings: [Finding] = []
         var suppressed = 0
         var problems: [String] = []
+        var scenarios: [String] = []
         var lines = 0
         var parsed = false
     }
 
-    static func scan(_ source: SwiftSource) -> FileResult {
+    static func scan(_ source: SwiftSource, keepingScenarios: Bool = false) -> FileResult {
         var result = FileResult()
         result.lines = source.text.utf8.reduce(0) { $1 == 10 ? $0 + 1 : $0 }
         guard source.mentionsCoveredAPI else { return result }
@@ -55,7 +60,18 @@ public enum Scanner {
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         var findings: [Finding] = []
         for model in TypeCollector.collect(tree) {
-            guard let harness = HarnessBuilder.build(model, converter: converter), harness.unmodelled == nil else { continue }
+            guard let harness = HarnessBuilder.build(model, converter: converter) else { continue }
+            if keepingScenarios {
+                let header = "// \(source.path): \(model.name)"
+                if let reason = harness.unmodelled {
+                    result.scenarios.append("\(header): not checked: \(reason)\n")
+                } else {
+                    for concern in Harness.Concern.allCases where harness.applies(concern) {
+                        result.scenarios.append("\(header) (\(concern), flags \(harness.flags.joined(separator: ", ")))\n" + harness.text(flags: [], concern: concern))
+                    }
+                }
+            }
+            guard harness.unmodelled == nil else { continue }
             let checked = EngineCheck.findings(harness, path: source.path)
             findings.append(contentsOf: checked.findings)
             result.problems.append(contentsOf: checked.problems)

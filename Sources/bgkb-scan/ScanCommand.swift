@@ -44,6 +44,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Link rule pages under this URL (BASE/rules/ID.html) instead of Site/rules/ID.html.", valueName: "url"))
     var baseURL: String?
 
+    @Flag(name: .long, help: "Also print the scenarios generated for each type (in the engine's scenario language), or why a type was not checked.")
+    var scenarios = false
+
     @Option(name: .long, help: ArgumentHelp("The Content directory, for each rule's title and \"instead\".", valueName: "dir"))
     var content: String?
 
@@ -64,7 +67,8 @@ struct ScanCommand: ParsableCommand {
             sources.append(SwiftSource(path: file, text: String(decoding: data, as: UTF8.self)))
         }
         let start = Date()
-        let result = Scanner.scan(sources)
+        let result = Scanner.scan(sources, keepingScenarios: scenarios)
+        for scenario in result.scenarios { write(scenario + "\n") }
         let seconds = Date().timeIntervalSince(start)
         for problem in result.problems { printError("bgkb scan: internal problem (please report): \(problem)") }
 
