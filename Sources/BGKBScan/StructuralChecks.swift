@@ -243,8 +243,11 @@ struct StructuralChecks {
                 return .visitChildren
             }
             override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-                // `if expired { … }` is the call-in, not the work.
-                node.conditions.trimmedDescription.contains("expired") && !node.conditions.trimmedDescription.contains("!") ? .skipChildren : .visitChildren
+                // `if expired { … }` is the call-in, not the work: only its else branch is the work.
+                let conditions = node.conditions.trimmedDescription
+                guard conditions.contains("expired"), !conditions.contains("!") else { return .visitChildren }
+                if let elseBody = node.elseBody { walk(elseBody) }
+                return .skipChildren
             }
         }
         let visitor = Starts(viewMode: .sourceAccurate)
