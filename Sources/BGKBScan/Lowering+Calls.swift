@@ -223,13 +223,24 @@ extension Lowerer {
             out.block("DispatchQueue.global().async", at: place(node)) { _ in }
             replaceLastBlock { lowerer in
                 lowerer.out.line("work 100ms", at: lowerer.place(node))
+                let run: (inout Lowerer) -> Void = { inner in
+                    guard inSequence else { return inner.lowerInline(first.statements, at: node) }
+                    // A publisher may finish without a value: the value closure runs on some paths.
+                    // Values then `.finished`, or a failure with no value.
+                    guard closures.count > 1, let flag = inner.flag(for: "value@\(inner.place(node).line):\(inner.place(node).column)") else {
+                        for closure in closures { inner.lowerInline(closure.statements, at: node) }
+                        return
+                    }
+                    inner.out.block("if \(flag)", at: inner.place(node)) { _ in }
+                    inner.replaceLastBlock { $0.lowerInline(closures[0].statements, at: node) }
+                    let parameter = Self.parameterName(closures[1]) ?? "completion"
+                    inner.lowerInline(closures[1].statements, at: node, bindings: [parameter: .combineCompletion(valueFlag: flag)])
+                }
                 if onMain {
                     lowerer.out.block("DispatchQueue.main.async", at: lowerer.place(node)) { _ in }
-                    lowerer.replaceLastBlock { inner in
-                        for closure in (inSequence ? closures : [first]) { inner.lowerBody(closure.statements) }
-                    }
+                    lowerer.replaceLastBlock(run)
                 } else {
-                    for closure in closures { lowerer.lowerInline(closure.statements, at: node) }
+                    run(&lowerer)
                 }
             }
             return
@@ -360,13 +371,13 @@ extension Lowerer {
 
     /// A closure that runs in place (a synchronous callee's): its `return` leaves only the
     /// closure, so a body that returns early is wrapped in a lock of its own.
-    mutating func lowerInline(_ statements: CodeBlockItemListSyntax, at node: some SyntaxProtocol) {
+    mutating func lowerInline(_ statements: CodeBlockItemListSyntax, at node: some SyntaxProtocol, bindings: [String: Ref] = [:]) {
         let finder = EarlyExitFinder(viewMode: .sourceAccurate)
         finder.walk(statements)
-        guard finder.found else { return lowerBody(statements) }
+        guard finder.found else { return lowerBody(statements, bindings: bindings) }
         let lock = newInlineLock()
         out.block("\(lock).withLock", at: place(node)) { _ in }
-        replaceLastBlock { $0.lowerBody(statements) }
+        replaceLastBlock { $0.lowerBody(statements, bindings: bindings) }
     }
 
     /// True when a body has a `return`, `throw` or `try` outside its closures.

@@ -98,6 +98,14 @@ extension Lowerer {
                 default:
                     return flag(for: flagText).map(ScenarioCondition.flag)
                 }
+            case let .matchingPattern(pattern):
+                // `if case .failure = completion` on a Combine completion: failure iff no value came.
+                if case let .combineCompletion(valueFlag)? = resolve(pattern.initializer.value) {
+                    let text = pattern.pattern.trimmedDescription
+                    if text.contains(".failure") { parts.append(.atom("!" + valueFlag, negated: valueFlag)); continue }
+                    if text.contains(".finished") { parts.append(.atom(valueFlag, negated: "!" + valueFlag)); continue }
+                }
+                return flag(for: flagText).map(ScenarioCondition.flag)
             default:
                 return flag(for: flagText).map(ScenarioCondition.flag)
             }

@@ -33,6 +33,9 @@ struct Lowerer {
         case closure(ClosureExprSyntax)
         /// A function declared inside the body being lowered: calling it inlines it.
         case localFunction(FunctionDeclSyntax)
+        /// A Combine subscriber's completion (`receiveCompletion: { completion in … }`): it is a
+        /// failure exactly when the flag (a value arrived) is false.
+        case combineCompletion(valueFlag: String)
     }
 
     let model: TypeModel
