@@ -10,7 +10,7 @@ import Testing
     final class Uploader {
         var backgroundTaskID: UIBackgroundTaskIdentifier?
 
-        func send() {
+        func applicationDidEnterBackground(_ application: UIApplication) {
             DispatchQueue.global().async {
                 self.backgroundTaskID = UIApplication.shared.beginBackgroundTask(withName: "Send") {
                     UIApplication.shared.endBackgroundTask(self.backgroundTaskID!)
