@@ -16,6 +16,9 @@ public enum InputLine: Equatable, Sendable {
     case line([UInt8])
     /// A line longer than the limit: its bytes were dropped up to the newline.
     case tooLong
+    /// End of input right after text typed without Enter (`b` then Ctrl-D): not a line, so
+    /// never taken as an answer.
+    case unfinished([UInt8])
     case end
     case interrupted
 }
@@ -51,14 +54,14 @@ public struct LineReader<Source: ByteSource> {
                 buffer.removeAll(keepingCapacity: true)
             }
             if finished {
-                // A last line without a newline still counts; then the end.
+                // Text without a newline before the end is unfinished, not a line; then the end.
                 if overflowing {
                     overflowing = false
                     return .tooLong
                 }
                 if !buffer.isEmpty {
                     defer { buffer.removeAll() }
-                    return .line(buffer)
+                    return .unfinished(buffer)
                 }
                 return .end
             }

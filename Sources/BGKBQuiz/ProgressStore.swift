@@ -1,80 +1,123 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
-/// Reads and writes the progress file. Writes are atomic (a temporary file in the same folder,
-/// flushed, then renamed over the old one), so a crash mid-save leaves the previous file whole.
-/// A file that cannot be read as progress is moved aside, never overwritten, and the quiz starts
-/// afresh with a notice.
+/// Reads and writes the progress file, and never loses it:
+/// - a save takes an exclusive lock (`progress.json.lock`), reads the file again, merges this
+///   session's answers with whatever another terminal saved meanwhile, and writes atomically
+///   (a temporary file, flushed, renamed over the old one);
+/// - a file that cannot be read, is not JSON, is not ours, comes from a newer bgkb or holds
+///   impossible values is an error that names it, and is left exactly as it is: never moved
+///   aside, never overwritten;
+/// - loading writes nothing (`--stats` changes no file).
 public struct ProgressStore: Sendable {
     public var path: String
 
     public init(path: String) { self.path = path }
 
+    public var lockPath: String { path + ".lock" }
+
     public struct Loaded: Sendable {
         public var progress: QuizProgress
-        /// Messages for the learner (a file moved aside); the CLI prints them.
+        /// Messages for the learner (a schema 1 file read through migration); the CLI prints them.
         public var notices: [String]
     }
 
-    /// Only an I/O failure while moving a bad file aside throws; a missing file is fresh progress.
-    public func load(now: Date = Date()) throws -> Loaded {
-        removeStaleTemporaries()
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            // Not a damaged file: a wrong path. Moving a directory aside would be a surprise.
-            throw StoreError(path: path, operation: "use it as the progress file (it is a directory)", code: EISDIR)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) {
-                return Loaded(progress: QuizProgress(), notices: [try moveAside(reason: "could not be read", now: now)])
-            }
-            return Loaded(progress: QuizProgress(), notices: [])
-        }
-        switch ProgressStore.decode(data) {
-        case let .success(progress):
-            return Loaded(progress: progress, notices: [])
-        case let .failure(problem):
-            return Loaded(progress: QuizProgress(), notices: [try moveAside(reason: problem.description, now: now)])
-        }
-    }
-
+    /// Why a progress file cannot be used.
     public enum Problem: Error, CustomStringConvertible, Equatable {
         case notJSON
         case foreign
         case newerSchema(Int)
         case damaged(String)
+        case invalidValues([String])
 
         public var description: String {
             switch self {
             case .notJSON: return "is not JSON (truncated or corrupt)"
             case .foreign: return "is not a bgkb progress file"
-            case let .newerSchema(version): return "was written by a newer bgkb (schema \(version))"
+            case let .newerSchema(version): return "was written by a newer bgkb (schema \(version); this one reads up to \(QuizProgress.currentSchemaVersion))"
             case let .damaged(detail): return "is damaged (\(detail))"
+            case let .invalidValues(list):
+                let shown = list.prefix(3).joined(separator: "; ") + (list.count > 3 ? "; and \(list.count - 3) more" : "")
+                return "holds impossible values: \(shown)"
             }
         }
     }
 
-    public static func decode(_ data: Data) -> Result<QuizProgress, Problem> {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
-            return .failure(.notJSON)
-        }
-        guard fields["schema"] as? String == QuizProgress.schemaName, let version = fields["schemaVersion"] as? Int else {
-            return .failure(.foreign)
-        }
-        guard version <= QuizProgress.currentSchemaVersion else { return .failure(.newerSchema(version)) }
-        do {
-            return .success(try decoder.decode(QuizProgress.self, from: data))
-        } catch {
-            return .failure(.damaged(String(describing: error).prefix(120).description))
+    /// Every way loading or saving can fail; the description says what to do.
+    public enum Failure: Error, CustomStringConvertible {
+        case io(StoreError)
+        /// The file is there but cannot be read (permissions, a loop of links).
+        case unreadable(StoreError)
+        case directory(String)
+        case unusable(path: String, Problem)
+        case unsavable(path: String, String)
+
+        public var description: String {
+            switch self {
+            case let .io(error): return "\(error)"
+            case let .unreadable(error):
+                return "\(error); it was left as it is. If it belongs to another user (after a run under sudo), "
+                    + "give it back to yourself with chown, or pass --progress with another file."
+            case let .directory(path): return "\(path) is a directory, not a progress file; pass --progress FILE"
+            case let .unusable(path, problem):
+                return "the progress file \(path) \(problem); it was left as it is. "
+                    + "Fix or move it yourself, or pass --progress with another file."
+            case let .unsavable(path, detail): return "cannot save \(path): \(detail)"
+            }
         }
     }
 
-    public static func encode(_ progress: QuizProgress) throws -> Data {
-        try encoder.encode(progress)
+    /// Reads the progress; a missing file is fresh progress. Writes nothing, moves nothing.
+    public func load() throws -> Loaded {
+        if isDirectory(path) { throw Failure.directory(path) }
+        let data: Data?
+        do { data = try SystemFile.read(path) } catch let error as StoreError { throw Failure.unreadable(error) }
+        guard let data else { return Loaded(progress: QuizProgress(), notices: []) }
+        switch ProgressStore.decode(data) {
+        case let .success(decoded):
+            var notices: [String] = []
+            if decoded.schemaVersion < QuizProgress.currentSchemaVersion {
+                notices.append("The progress file \(path) is from an earlier bgkb (SM-2 scheduling); its answers now schedule "
+                    + "with FSRS, and it is rewritten in the new form at the next save (the SM-2 values are kept in it).")
+            }
+            return Loaded(progress: decoded.rebuilt(), notices: notices)
+        case let .failure(problem):
+            throw Failure.unusable(path: path, problem)
+        }
+    }
+
+    /// The progress in `data`, as written (not yet rebuilt), or why it cannot be used.
+    public static func decode(_ data: Data) -> Result<QuizProgress, Problem> {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+            return .failure(.notJSON)
+        }
+        guard let fields = object as? [String: Any], fields["schema"] as? String == QuizProgress.schemaName,
+              let version = fields["schemaVersion"] as? Int
+        else { return .failure(.foreign) }
+        guard version <= QuizProgress.currentSchemaVersion else { return .failure(.newerSchema(version)) }
+        let progress: QuizProgress
+        do {
+            progress = try decoder.decode(QuizProgress.self, from: data)
+        } catch {
+            return .failure(.damaged(String(String(describing: error).prefix(160))))
+        }
+        let problems = progress.problems
+        return problems.isEmpty ? .success(progress) : .failure(.invalidValues(problems))
+    }
+
+    /// The file's bytes for `progress`; impossible values are an error, never a file that
+    /// cannot be read back.
+    public func encode(_ progress: QuizProgress) throws -> Data {
+        try refuseImpossibleValues(progress)
+        do { return try ProgressStore.encoder.encode(progress) } catch {
+            throw Failure.unsavable(path: path, String(String(describing: error).prefix(160)))
+        }
+    }
+
+    func refuseImpossibleValues(_ progress: QuizProgress) throws {
+        let problems = progress.problems
+        guard problems.isEmpty else {
+            throw Failure.unsavable(path: path, "it would hold impossible values: " + problems.prefix(3).joined(separator: "; "))
+        }
     }
 
     static var encoder: JSONEncoder {
@@ -90,97 +133,81 @@ public struct ProgressStore: Sendable {
         return decoder
     }
 
-    /// Renames the bad file to `progress.json.bad-20260122T031500Z` (with `-2`... if taken).
-    func moveAside(reason: String, now: Date) throws -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withYear, .withMonth, .withDay, .withTime, .withTimeZone]
-        let stamp = formatter.string(from: now).replacingOccurrences(of: ":", with: "").replacingOccurrences(of: "-", with: "")
-        var target = "\(path).bad-\(stamp)"
-        var suffix = 2
-        while FileManager.default.fileExists(atPath: target) {
-            target = "\(path).bad-\(stamp)-\(suffix)"
-            suffix += 1
-        }
-        guard rename(path, target) == 0 else {
-            throw StoreError(path: path, operation: "move aside to \(target)", code: errno)
-        }
-        return "The progress file \(path) \(reason); moved it to \(target) and started afresh."
+    /// Makes sure a save can happen before any question is asked: the folder exists (created if
+    /// need be) and the lock file can be created in it.
+    public func checkWritable() throws {
+        try createDirectory()
+        do { _ = try FileLock(path: lockPath) } catch let error as StoreError { throw Failure.io(error) }
     }
 
-    /// Writes atomically. `beforeChunk` is called with the byte offset before each chunk is
-    /// written; tests throw from it to simulate a crash in the middle of a save.
+    /// Saves `progress` merged with what the file holds now (another terminal's answers), under
+    /// the lock, atomically; returns the merged progress, which the session goes on with. A
+    /// file that has become unusable meanwhile is left alone and the save fails.
+    /// `beforeChunk` is called with the byte offset before each chunk is written; tests throw
+    /// from it to simulate a crash in the middle of a save.
+    @discardableResult
     public func save(_ progress: QuizProgress, chunkSize: Int = 1 << 16,
-                     beforeChunk: ((Int) throws -> Void)? = nil) throws {
-        let data = try ProgressStore.encode(progress)
+                     beforeChunk: ((Int) throws -> Void)? = nil) throws -> QuizProgress {
+        // Checked before merging too: a merge recomputes schedules and could hide a bad value.
+        try refuseImpossibleValues(progress)
+        try createDirectory()
+        do {
+            let lock = try FileLock(path: lockPath)
+            defer { withExtendedLifetime(lock) {} }
+            removeStaleTemporaries()
+            var merged = progress
+            if let data = try SystemFile.read(path) {
+                switch ProgressStore.decode(data) {
+                case let .success(onDisk): merged = progress.merged(with: onDisk)
+                case let .failure(problem): throw Failure.unusable(path: path, problem)
+                }
+            }
+            try SystemFile.writeAtomically(try encode(merged), to: path, chunkSize: chunkSize, beforeChunk: beforeChunk)
+            return merged
+        } catch let error as StoreError {
+            throw Failure.io(error)
+        }
+    }
+
+    func createDirectory() throws {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError(path: directory, operation: "create directory", code: errno)
-            }
+        guard !directory.isEmpty, !isDirectory(directory) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw Failure.unsavable(path: path, "cannot create the folder \(directory)")
         }
-        let temporary = "\(path).tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { throw StoreError(path: temporary, operation: "create", code: errno) }
-        var closed = false
-        defer { if !closed { close(descriptor) } }
-        var offset = 0
-        let bytes = [UInt8](data)
-        while offset < bytes.count {
-            try beforeChunk?(offset)
-            let length = min(chunkSize, bytes.count - offset)
-            let written = bytes[offset..<offset + length].withUnsafeBytes { write(descriptor, $0.baseAddress, length) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                unlink(temporary)
-                throw StoreError(path: temporary, operation: "write", code: code)
-            }
-            offset += written
-        }
-        guard fsync(descriptor) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw StoreError(path: temporary, operation: "flush", code: code)
-        }
-        closed = true
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw StoreError(path: temporary, operation: "rename to \(path)", code: code)
-        }
+    }
+
+    func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// A save that crashed leaves `progress.json.tmp-PID`; remove those whose process is gone
-    /// (a live one may be saving right now).
+    /// (a live one may be saving right now). Called with the lock held.
     func removeStaleTemporaries() {
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = (path as NSString).lastPathComponent + ".tmp-"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
         for name in names where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count)) else { continue }
-            if pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(directory.isEmpty ? name : directory + "/" + name)
-            }
+            if SystemFile.processIsGone(pid) { SystemFile.remove(directory.isEmpty ? name : directory + "/" + name) }
         }
     }
 
-    /// Moves the progress file aside (`--reset`), keeping it as a backup; returns where.
+    /// Moves the progress file aside (`--reset`, the learner's own request), keeping it as a
+    /// backup; returns where.
     public func reset(now: Date = Date()) throws -> String? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let target = "\(path).reset-\(Int(now.timeIntervalSince1970))"
-        guard rename(path, target) == 0 else { throw StoreError(path: path, operation: "move to \(target)", code: errno) }
+        do {
+            let lock = try FileLock(path: lockPath)
+            defer { withExtendedLifetime(lock) {} }
+            try SystemFile.rename(path, target)
+        } catch let error as StoreError {
+            throw Failure.io(error)
+        }
         return target
     }
-}
-
-/// An I/O failure, always with the path.
-public struct StoreError: Error, CustomStringConvertible {
-    public var path: String
-    public var operation: String
-    public var code: Int32
-
-    public var description: String { "\(path): cannot \(operation): \(String(cString: strerror(code)))" }
 }

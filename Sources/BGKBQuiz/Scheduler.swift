@@ -1,38 +1,23 @@
 import BGKBModel
 import Foundation
 
-/// SM-2 (SuperMemo 2), per question: each success stretches the interval by the card's ease
-/// (1, 6, then interval × ease days); a miss brings the card back in ten minutes and lowers the
-/// ease. Chosen over FSRS because it needs no trained parameters and its state reads plainly in
-/// the progress file.
+/// Chooses and orders a session's questions from the cards' FSRS schedules (see `FSRS` and
+/// `Card`): due cards first, the most overdue first, mixed with new ones.
 public enum Scheduler {
-    /// How soon a missed card comes back.
+    /// How soon a missed card is due again in a later session (within a session it comes back
+    /// after a few other questions).
     public static let relearnDelay: TimeInterval = 10 * 60
     public static let day: TimeInterval = 24 * 60 * 60
-    public static let minimumEase = 1.3
 
-    /// The card after one answer at `now`.
-    public static func review(_ card: Card, grade: Grade, at now: Date) -> Card {
-        var card = card
-        card.history.append(Review(at: now, grade: grade, contentVersion: card.contentVersion))
-        guard let quality = grade.quality else { return card }
-        if quality >= 3 {
-            switch card.repetitions {
-            case 0: card.interval = 1
-            case 1: card.interval = 6
-            default: card.interval = (card.interval * card.ease).rounded()
-            }
-            card.repetitions += 1
-            card.due = now.addingTimeInterval(card.interval * day)
-        } else {
-            card.repetitions = 0
-            card.interval = 0
-            card.lapses += 1
-            card.due = now.addingTimeInterval(relearnDelay)
+    /// How many of `questions` are due at `now` (skipped ones included) and how many are new.
+    public static func counts(_ questions: [Question], progress: QuizProgress, now: Date) -> (due: Int, new: Int) {
+        var due = 0
+        var new = 0
+        for question in questions {
+            let card = progress.card(for: question)
+            if let date = card.due { if date <= now { due += 1 } } else { new += 1 }
         }
-        let miss = Double(5 - quality)
-        card.ease = max(minimumEase, card.ease + 0.1 - miss * (0.08 + miss * 0.02))
-        return card
+        return (due, new)
     }
 
     public enum Mode: Sendable {

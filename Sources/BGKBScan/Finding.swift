@@ -27,8 +27,8 @@ public enum Family: String, CaseIterable, Sendable, Codable {
         case .bgtaskNoExpirationHandler: return "no-expiration-handler-marks-task-failed"
         case .lateRegistration: return "register-launch-handlers-before-launch-ends"
         case .pushCompletionSkipped: return "call-fetch-completion-within-30-seconds"
-        case .sessionCompletionNotCalled: return "call-background-session-completion-handler"
-        case .sessionCompletionOffMain: return "background-session-completion-on-main"
+        case .sessionCompletionNotCalled: return "store-background-session-completion-handler"
+        case .sessionCompletionOffMain: return "call-background-session-handler-on-main"
         case .expiringActivityReturnsEarly: return "expiring-activity-ends-when-block-returns"
         }
     }

@@ -11,12 +11,16 @@ extension BGKB {
             commandName: "quiz",
             abstract: "Learn the rules: a quiz with spaced repetition.",
             discussion: """
-            Answer with a letter or number; ? shows a hint, s skips, q quits. Ctrl-C and end of \
-            input stop cleanly; progress is saved after every answer, in \
+            Answer with a letter or number; ? shows a hint, s skips, q quits. After a right \
+            answer, Enter says you knew it and h that you hesitated. Scheduling is FSRS-5: a \
+            missed question comes back after three others, a skipped one is due, and a \
+            question falls due when your chance of recalling it drops to the target retention. \
+            Ctrl-C and end of input stop cleanly; progress is saved after every answer, in \
             $XDG_DATA_HOME/bgkb/progress.json (or ~/.local/share/bgkb/progress.json); \
-            BGKB_PROGRESS or --progress choose another file. The knowledge is built into the \
-            binary; --content DIR uses a Content directory instead. With piped input, answers \
-            are read one per line and --pass-mark sets the exit status.
+            BGKB_PROGRESS or --progress choose another file. Two terminals on one file merge \
+            their answers; a file that is not usable progress is reported and left alone. The \
+            knowledge is built into the binary; --content DIR uses a Content directory instead. \
+            With piped input, answers are read one per line and --pass-mark sets the exit status.
             """
         )
 
@@ -29,10 +33,10 @@ extension BGKB {
         @Option(name: .long, help: "Seed for choosing and shuffling: the same seed and progress give the same session.")
         var seed: UInt64?
 
-        @Flag(name: .long, help: "Only questions that are due or were missed last time.")
+        @Flag(name: .long, help: "Only questions that are due (skipped ones included) or were missed last time.")
         var review = false
 
-        @Flag(name: .long, help: "Show what you have learnt, by topic, and exit.")
+        @Flag(name: .long, help: "Show accuracy, estimated retention and the questions due in the next 7 days, by topic, and exit (changes no file).")
         var stats = false
 
         @Flag(name: .long, help: "Start over: move the progress file aside (kept as a backup) and exit.")
@@ -50,9 +54,30 @@ extension BGKB {
         @Option(name: .long, help: ArgumentHelp("The progress file (default: $BGKB_PROGRESS, else under $XDG_DATA_HOME).", valueName: "file"))
         var progress: String?
 
+        @Option(name: .long, help: ArgumentHelp("Target retention: the chance of recall at which a question falls due, 0.70 to 0.99 (or 70 to 99); remembered in the progress file. Default 0.90.", valueName: "r"))
+        var retention: Double?
+
+        @Option(name: .long, help: ArgumentHelp("The site's root URL, for the links after each answer (default: $BGKB_SITE_URL, else a file:// URL of Site/).", valueName: "url"))
+        var siteURL: String?
+
+        @Option(name: .long, help: ArgumentHelp("Write the question bank as JSON (the shape the README documents) and exit.", valueName: "file.json"))
+        var export: String?
+
+        @Option(name: .customLong("export-anki"), help: ArgumentHelp("Write the question bank as a file Anki imports (tab-separated: front, back, tags) and exit.", valueName: "file.txt"))
+        var exportAnki: String?
+
         func validate() throws {
             guard count > 0 else { throw ValidationError("--count must be at least 1") }
             if let passMark, !(0...100).contains(passMark) { throw ValidationError("--pass-mark is a percentage, 0 to 100") }
+            if let retention, targetRetention(retention) == nil {
+                throw ValidationError("--retention is a chance of recall, 0.70 to 0.99 (or 70 to 99); got \(retention)")
+            }
+        }
+
+        /// A fraction, or the same as a percentage (0.9 or 90); nil outside the range FSRS is used with.
+        func targetRetention(_ value: Double) -> Double? {
+            let fraction = value > 1 ? value / 100 : value
+            return QuizProgress.retentionRange.contains(fraction) ? fraction : nil
         }
 
         func run() throws {
@@ -71,18 +96,31 @@ extension BGKB {
                 throw ValidationError("no topic `\(topic)`; topics: " + corpus.topics.map(\.id).joined(separator: ", "))
             }
 
+            let siteURL = Self.siteURL(option: siteURL, environment: environment)
+            if export != nil || exportAnki != nil {
+                try writeExports(bank: bank, corpus: corpus, siteURL: siteURL)
+                return
+            }
+
             let store = ProgressStore(path: try progressPath(environment))
             if reset {
-                if let backup = try store.reset() {
+                let backup: String?
+                do { backup = try store.reset() } catch { throw fail("\(error)") }
+                if let backup {
                     print("Progress reset; the old file is kept as \(backup).")
                 } else {
                     print("No progress to reset (\(store.path)).")
                 }
                 return
             }
-            let loaded = try store.load()
-            for notice in loaded.notices { DiagnosticPrinter.standardError.print(line: "warning: \(notice)") }
+            let loaded: ProgressStore.Loaded
+            do { loaded = try store.load() } catch { throw fail("\(error)") }
+            for notice in loaded.notices { DiagnosticPrinter.standardError.print(line: "note: \(notice)") }
             var learner = loaded.progress
+            if let retention, let target = targetRetention(retention), target != learner.targetRetention {
+                learner.targetRetention = target
+                learner = learner.rebuilt()
+            }
             let now = Date()
             if stats {
                 print(QuizReport.stats(bank: bank, progress: learner, corpus: corpus, now: now, path: store.path), terminator: "")
@@ -90,31 +128,64 @@ extension BGKB {
             }
 
             let sessionSeed = seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
-            let questions = Scheduler.select(from: bank.questions(topic: topic), progress: learner, now: now, count: count,
+            let pool = bank.questions(topic: topic)
+            let questions = Scheduler.select(from: pool, progress: learner, now: now, count: count,
                                              seed: sessionSeed, mode: review ? .review : .learn)
             guard !questions.isEmpty else {
                 print(review ? "Nothing is due for review. Run `bgkb quiz` to learn something new." : "No questions on this topic.")
                 return
             }
-            let terminalInput = isatty(STDIN_FILENO) == 1
-            let terminalOutput = isatty(STDOUT_FILENO) == 1
+            // Before the first question: a save must be possible, or the answers would be lost.
+            do { try store.checkWritable() } catch { throw fail("\(error)") }
+            let terminalInput = TerminalSize.inputIsTerminal
+            let terminalOutput = TerminalSize.outputIsTerminal
+            let size = terminalOutput ? TerminalSize.ofStandardOutput() : nil
+            // no-color.org: NO_COLOR present and not empty disables colour.
+            let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
             let style = TextStyle(
-                width: terminalOutput ? StandardTerminal.width() : 80,
+                width: min(80, size?.columns ?? 80),
                 // Piped input means a script is driving: plain output even if stdout is a terminal.
-                colour: terminalInput && terminalOutput && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb")
+                colour: terminalInput && terminalOutput && !noColour && environment["TERM"] != "dumb")
             let titles = Dictionary(corpus.topics.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let counts = Scheduler.counts(pool, progress: learner, now: now)
+            var startLine = "\(counts.due) due, \(counts.new) new"
+            if let topic { startLine += " in \(titles[topic] ?? topic)" }
+            startLine += "; this session: \(questions.count) question\(questions.count == 1 ? "" : "s")."
             let session = QuizSession(
                 questions: questions, style: style,
-                settings: .init(seed: sessionSeed, passMark: passMark, echoInput: !terminalInput, topicTitles: titles,
-                               focusTopic: topic, siteFolder: Self.siteFolder()),
-                persist: { progress in
-                    do { try store.save(progress); return nil } catch { return "\(error)" }
-                })
+                settings: .init(seed: sessionSeed, passMark: passMark, echoInput: !terminalInput, askConfidence: terminalInput,
+                                topicTitles: titles, focusTopic: topic, siteURL: siteURL, startLine: startLine,
+                                pageHeight: terminalInput ? size?.rows : nil),
+                persist: { try store.save($0) })
             var terminal = StandardTerminal()
-            StandardTerminal.catchInterrupt()
+            StandardInput.catchInterrupt()
             let result = session.run(terminal: &terminal, progress: &learner)
             if result.ending == .interrupted { throw ExitCode(130) }
-            if result.passed == false { throw ExitCode(1) }
+            if result.ending == .saveFailed || result.passed == false { throw ExitCode(1) }
+        }
+
+        /// An error for the learner, printed once; exit status 1.
+        func fail(_ message: String) -> ExitCode {
+            DiagnosticPrinter.standardError.print(line: "error: \(message)")
+            return ExitCode(1)
+        }
+
+        func writeExports(bank: QuestionBank, corpus: Corpus, siteURL: String?) throws {
+            if let export {
+                let data = try BankExport.json(bank: bank, topics: corpus.topics, siteURL: siteURL)
+                try write(data, to: export)
+                print("Wrote \(bank.questions.count) questions to \(export).")
+            }
+            if let exportAnki {
+                try write(Data(BankExport.anki(bank: bank, siteURL: siteURL).utf8), to: exportAnki)
+                print("Wrote \(bank.questions.count) notes for Anki to \(exportAnki) (File > Import; the header lines set the rest).")
+            }
+        }
+
+        func write(_ data: Data, to path: String) throws {
+            do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+                throw fail("cannot write \(path): \((error as NSError).localizedDescription)")
+            }
         }
 
         /// The built-in bank (made at build time), or one made now from `--content DIR`, loaded
@@ -136,17 +207,20 @@ extension BGKB {
             return (Corpus(topics: EmbeddedContent.topics()), bank)
         }
 
-        /// Where explanations send the learner for a rule's page: "Site/" when the quiz runs from
-        /// the repository; from anywhere else, the absolute path of the site in the checkout this
-        /// binary was built from, when it is still there (a relative "Site/…" would lead nowhere).
-        static func siteFolder() -> String {
+        /// Where explanations link a rule's page: --site-url, else $BGKB_SITE_URL, else the
+        /// `file://` URL of the site next to the learner (`Site/` of the repository they are in),
+        /// else of the site in the checkout this binary was built from, when it is still there.
+        static func siteURL(option: String?, environment: [String: String]) -> String? {
+            if let option, !option.isEmpty { return option }
+            if let url = environment["BGKB_SITE_URL"], !url.isEmpty { return url }
             let files = FileManager.default
-            if files.fileExists(atPath: "Site/rules") { return "Site/" }
+            let here = URL(fileURLWithPath: files.currentDirectoryPath).appendingPathComponent("Site")
+            if files.fileExists(atPath: here.appendingPathComponent("rules").path) { return here.absoluteString }
             let checkout = URL(fileURLWithPath: #filePath)
                 .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             let site = checkout.appendingPathComponent("Site")
-            if files.fileExists(atPath: site.appendingPathComponent("rules").path) { return site.path + "/" }
-            return "Site/"
+            if files.fileExists(atPath: site.appendingPathComponent("rules").path) { return site.absoluteString }
+            return nil
         }
 
         /// --progress, then BGKB_PROGRESS, then the XDG data directory.
@@ -162,30 +236,9 @@ extension BGKB {
     }
 }
 
-/// Set by the SIGINT handler; read by the input loop.
-nonisolated(unsafe) private var interruptRequested: sig_atomic_t = 0
-
-/// Standard input and output for the session. Reads with read(2) so that Ctrl-C interrupts a
-/// waiting read (the handler is installed without SA_RESTART) and the session can end cleanly.
+/// Standard input and output for the session (the system calls are in BGKBQuiz's SystemCalls.swift).
 struct StandardTerminal: QuizTerminal {
-    struct Input: ByteSource {
-        mutating func read(maximum: Int) -> ByteRead {
-            if interruptRequested != 0 { return .interrupted }
-            var buffer = [UInt8](repeating: 0, count: maximum)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, maximum) }
-                if count > 0 { return .bytes(Array(buffer[..<count])) }
-                if count == 0 { return .end }
-                if errno == EINTR {
-                    if interruptRequested != 0 { return .interrupted }
-                    continue
-                }
-                return .end
-            }
-        }
-    }
-
-    var reader = LineReader(source: Input())
+    var reader = LineReader(source: StandardInput())
 
     mutating func write(_ text: String) {
         // Unbuffered: the prompt must show before the read blocks.
@@ -193,19 +246,4 @@ struct StandardTerminal: QuizTerminal {
     }
 
     mutating func readLine() -> InputLine { reader.next() }
-
-    static func catchInterrupt() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in interruptRequested = 1 }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-    }
-
-    /// The terminal's width, at most 80.
-    static func width() -> Int {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return min(80, Int(size.ws_col))
-    }
 }

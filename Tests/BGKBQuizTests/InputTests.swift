@@ -63,9 +63,13 @@ import Testing
         }
     }
 
-    @Test func linesAcrossChunksCRLFAndALastLineWithoutNewline() {
+    /// Text typed without Enter before the end of input (`d`, or `b` then Ctrl-D) is unfinished,
+    /// never a line the session could take as an answer.
+    @Test func linesAcrossChunksCRLFAndUnfinishedTextAtTheEnd() {
         #expect(lines([.bytes(Array("a\r\nb".utf8)), .bytes(Array("c\n\nd".utf8))])
-            == [.line([97]), .line([98, 99]), .line([]), .line([100]), .end])
+            == [.line([97]), .line([98, 99]), .line([]), .unfinished([100]), .end])
+        // A terminal hands "b" over at the first Ctrl-D, and end of input at the second.
+        #expect(lines([.bytes([98]), .end]) == [.unfinished([98]), .end])
     }
 
     @Test func aLongLineIsDroppedNotKept() {

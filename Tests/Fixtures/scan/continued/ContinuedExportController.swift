@@ -7,7 +7,9 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        ContinuedExportController.shared.register()
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.rootViewController = UINavigationController(rootViewController: UIViewController())
+        window?.makeKeyAndVisible()
         return true
     }
 }
@@ -22,23 +24,24 @@ final class ContinuedExportController {
     private let lock = NSLock()
     private var books: [String: PhotoBook] = [:]
 
-    func register() {
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: "\(Self.identifierPrefix).*", using: nil) { [weak self] task in
+    /// Called from the Create Book button. A continued-processing handler may be registered after
+    /// launch; it is registered here, once per job, under the job's own identifier.
+    func createBook(_ book: PhotoBook) {
+        let suffix = book.id.uuidString
+        let identifier = "\(Self.identifierPrefix).\(suffix)"
+        lock.lock()
+        books[suffix] = book
+        lock.unlock()
+
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { [weak self] task in
             guard let self, let task = task as? BGContinuedProcessingTask else {
                 task.setTaskCompleted(success: false)
                 return
             }
             self.render(task)
         }
-    }
 
-    /// Called from the Create Book button.
-    func createBook(_ book: PhotoBook) {
-        let suffix = book.id.uuidString
-        lock.lock()
-        books[suffix] = book
-        lock.unlock()
-        let request = BGContinuedProcessingTaskRequest(identifier: "\(Self.identifierPrefix).\(suffix)",
+        let request = BGContinuedProcessingTaskRequest(identifier: identifier,
                                                        title: "Creating \(book.title)",
                                                        subtitle: "\(book.pages.count) pages")
         do {

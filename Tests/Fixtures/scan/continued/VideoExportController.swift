@@ -8,7 +8,9 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 
     func application(_ application: UIApplication,
                      didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        VideoExportController.shared.registerHandler()
+        window = UIWindow(frame: UIScreen.main.bounds)
+        window?.rootViewController = UINavigationController(rootViewController: UIViewController())
+        window?.makeKeyAndVisible()
         return true
     }
 }
@@ -17,19 +19,13 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
 /// system progress UI if the user leaves the app (iOS 26).
 final class VideoExportController {
     static let shared = VideoExportController()
-    static let wildcardIdentifier = "com.example.clips.export.*"
+    static let identifierPrefix = "com.example.clips.export"
 
     private var pendingExports: [String: AVAssetExportSession] = [:]
     private let lock = NSLock()
 
-    func registerHandler() {
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.wildcardIdentifier, using: nil) { task in // expect-finding: bgtask-not-completed
-            guard let task = task as? BGContinuedProcessingTask else { return }
-            self.run(task)
-        }
-    }
-
-    /// Called from the Export button.
+    /// Called from the Export button. Continued-processing handlers are registered when the job
+    /// starts, each under its own identifier.
     func startExport(of composition: AVComposition, to url: URL, projectName: String) throws {
         let suffix = UUID().uuidString
         guard let session = AVAssetExportSession(asset: composition, presetName: AVAssetExportPreset1920x1080) else {
@@ -41,7 +37,13 @@ final class VideoExportController {
         pendingExports[suffix] = session
         lock.unlock()
 
-        let request = BGContinuedProcessingTaskRequest(identifier: "com.example.clips.export.\(suffix)",
+        let identifier = "\(Self.identifierPrefix).\(suffix)"
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: identifier, using: nil) { task in // expect-finding: bgtask-not-completed
+            guard let task = task as? BGContinuedProcessingTask else { return }
+            self.run(task)
+        }
+
+        let request = BGContinuedProcessingTaskRequest(identifier: identifier,
                                                        title: "Exporting \(projectName)",
                                                        subtitle: "Preparing")
         request.strategy = .fail
