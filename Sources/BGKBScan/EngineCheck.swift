@@ -8,7 +8,7 @@ enum EngineCheck {
     /// per flag combination, and the failures it looks for show within one deviation.
     static var options: Explorer.Options {
         var options = Explorer.Options()
-        options.maxRuns = 1200
+        options.maxRuns = 800
         options.randomSchedules = 8
         return options
     }

@@ -70,7 +70,7 @@ struct Lowerer {
     var catches: [(boundary: Int, body: CodeBlockSyntax)] = []
     var boundaryCount: Int { boundaries.count }
     private var counter = 0
-    static let flagLimit = 5
+    static let flagLimit = 4
 
     init(model: TypeModel, converter: SourceLocationConverter) {
         self.model = model
