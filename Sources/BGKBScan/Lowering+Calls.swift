@@ -289,8 +289,8 @@ extension Lowerer {
             return
         }
         if name == "sync" || name == "asyncAndWait" {
-            if queue == "DispatchQueue.main" || queue == "DispatchQueue.global()" {
-                lowerBody(closure.statements)
+            if queue == "DispatchQueue.global()" {
+                lowerInline(closure.statements, at: call)
             } else {
                 out.block("\(queue).sync", at: place(call)) { _ in }
                 replaceLastBlock { $0.lowerBody(closure.statements) }
