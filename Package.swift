@@ -1,14 +1,15 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent → (engine, site, quiz) → bgkb.
-// BGKBModel is plain value types shared by all of them; only the `bgkb` executable prints or
-// reads the environment.
+// Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent (Content/ → model);
+// BGKBEngine → BGKBExamples → BGKBSite (Site/); BGKBEngine → BGKBQuestions → BGKBQuiz; all of
+// them → bgkb. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
+// or reads the environment. The benchmarks (Benchmarks/) and the fuzz targets
+// (Fuzz/) are packages of their own that depend on this one by path, through the `BGKB` library.
 
-// tcmalloc in place of glibc's malloc, on Linux: a first build allocates and frees tens of millions
-// of small blocks, and glibc's allocator took about a tenth of its CPU. Linked ahead of libc, it
-// serves every allocation in the process. The benchmarks link it too, so they time what ships.
-// (.ci/bench/HISTORY.md has the figures, and why not mimalloc or jemalloc: the section on 40aa615 to ff1bae1.)
+// tcmalloc in place of glibc's malloc, on Linux: a build allocates and frees many small blocks,
+// and tcmalloc serves them faster. Linked ahead of libc, it serves every allocation in the
+// process. The benchmarks link it too, so they time what ships.
 let tcmalloc = LinkerSetting.linkedLibrary("tcmalloc_minimal", .when(platforms: [.linux]))
 
 let package = Package(
@@ -18,11 +19,13 @@ let package = Package(
         .executable(name: "bgkb", targets: ["bgkb"]),
         /// `bgkb scan`'s engine, a product of its own so swift-syntax stays out of `bgkb`'s first build.
         .executable(name: "bgkb-scan", targets: ["bgkb-scan"]),
+        /// For the benchmark and fuzz packages: the model, the Content pipeline, the engine and its
+        /// reference scenarios.
+        .library(name: "BGKB", targets: ["BGKBModel", "BGKBContent", "BGKBEngine", "ScenarioSamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
@@ -39,14 +42,11 @@ let package = Package(
         .target(name: "BGKBContent", dependencies: ["BGKBMarkdown", "BGKBModel", "Yams"]),
         /// The deterministic simulator of iOS background execution and its scenario language.
         .target(name: "BGKBEngine", dependencies: ["BGKBModel"]),
-        /// Site/ generator.
-        .target(
-            name: "BGKBSite",
-            dependencies: [
-                "BGKBModel", "BGKBEngine", "BGKBMarkdown",
-                .product(name: "Mustache", package: "swift-mustache"),
-            ]
-        ),
+        /// Runs Content's examples through the engine for a build, all at once or rule by rule,
+        /// and keeps what earlier builds found (the verdict cache).
+        .target(name: "BGKBExamples", dependencies: ["BGKBModel", "BGKBEngine"]),
+        /// Site/ generator: one function per page, written with HTMLWriter.
+        .target(name: "BGKBSite", dependencies: ["BGKBModel", "BGKBExamples", "BGKBMarkdown"]),
         /// Question bank, scheduler and progress store for `bgkb quiz`.
         /// Questions derived from the corpus (outcomes from the engine), validated as a bank.
         .target(name: "BGKBQuestions", dependencies: ["BGKBModel", "BGKBEngine"]),
@@ -57,23 +57,19 @@ let package = Package(
         .executableTarget(
             name: "bgkb",
             dependencies: [
-                "BGKBContent", "BGKBEngine", "BGKBSite", "BGKBQuiz", "BGKBModel",
+                "BGKBContent", "BGKBEngine", "BGKBExamples", "BGKBSite", "BGKBQuiz", "BGKBModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [tcmalloc]
         ),
-        /// libFuzzer entry for the Content parser: `swift build --product FuzzContent --sanitize=fuzzer`.
-        .executableTarget(name: "FuzzContent", dependencies: ["BGKBContent"]),
-        /// Times the Content pipeline in process (median of many loads): `.ci/bench/run.sh` runs it.
-        .executableTarget(name: "BenchContent", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"], linkerSettings: [tcmalloc]),
+        /// The engine's reference scenarios, from the sources: for the tests and the engine benchmark.
+        .target(name: "ScenarioSamples", dependencies: ["BGKBModel"], path: "Tests/ScenarioSamples"),
         .testTarget(name: "BGKBContentTests", dependencies: ["BGKBContent", "BGKBMarkdown", "BGKBModel", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
-                                                       .product(name: "Mustache", package: "swift-mustache")]),
-        /// libFuzzer entry for the scenario parser: `swift build --scratch-path .build-fuzz --product FuzzScenario --sanitize=fuzzer`.
-        .executableTarget(name: "FuzzScenario", dependencies: ["BGKBEngine", "BGKBModel"], linkerSettings: [.linkedLibrary("m")]),
-        /// Simulated events per second and wall time of checking scenarios (run in release).
-        .executableTarget(name: "BenchEngine", dependencies: ["BGKBEngine", "BGKBModel", "BGKBContent"], linkerSettings: [.linkedLibrary("m"), tcmalloc]),
-        .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel"]),
+        .testTarget(name: "BGKBEngineTests", dependencies: ["BGKBEngine", "BGKBModel", "ScenarioSamples"]),
+        .testTarget(name: "BGKBExamplesTests", dependencies: ["BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel"]),
+        .testTarget(name: "BGKBSiteTests", dependencies: ["BGKBSite", "BGKBExamples", "BGKBContent", "BGKBEngine", "BGKBModel", "BGKBMarkdown",
+                                                       "ScenarioSamples"]),
+        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine", "ScenarioSamples"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
         /// `bgkb scan`: Swift sources → scenarios → engine → findings (README "Scanning an app").
@@ -83,6 +79,5 @@ let package = Package(
         .executableTarget(name: "bgkb-scan", dependencies: ["BGKBScan", "BGKBContent", "BGKBModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [tcmalloc]),
         .testTarget(name: "BGKBScanTests", dependencies: ["BGKBScan", "BGKBEngine", "BGKBModel", "BGKBContent"]),
-        .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine"]),
     ]
 )

@@ -57,13 +57,16 @@ read -r -a RELEASE <<<"$(.ci/bench/release-flags.sh)"
 if [ -n "${BIN_DIR:-}" ]; then
   BIN=$BIN_DIR     # binaries built (and copied) beforehand, so the tree can change during the run
 else
+  # BenchContent is in the benchmark package (Benchmarks/), which depends on bgkb's by path.
   if [ "${SKIP_BUILD:-0}" != 1 ]; then
-    echo "== swift build ${RELEASE[*]} (bgkb, BenchContent)"
+    echo "== swift build ${RELEASE[*]} (bgkb; BenchContent in Benchmarks/)"
     swift build "${RELEASE[@]}" --product bgkb 2>&1 | tail -1
-    swift build "${RELEASE[@]}" --product BenchContent 2>&1 | tail -1
+    swift build --package-path Benchmarks "${RELEASE[@]}" --product BenchContent 2>&1 | tail -1
   fi
   BIN=$(swift build "${RELEASE[@]}" --show-bin-path)
+  BENCH_BIN=$(swift build --package-path Benchmarks "${RELEASE[@]}" --show-bin-path)
 fi
+BENCH_BIN=${BENCH_BIN:-$BIN}
 BGKB=$BIN/bgkb
 
 # A subcommand exists when `bgkb --help` lists it (ArgumentParser prints the root help, exit 0,
@@ -218,7 +221,7 @@ for size in "${SIZES[@]}"; do
   fi
   if ! has check && [ "$size" = "${SIZES[0]}" ]; then
     # No `bgkb check` yet: run the engine in process over the same examples (smallest size only).
-    echo "-- engine in process (BenchContent --check; no 'bgkb check' command yet), $size rules: $("$BIN/BenchContent" --check "$content" 2>&1 | tail -1)" >> "$EXTRA"
+    echo "-- engine in process (BenchContent --check; no 'bgkb check' command yet), $size rules: $("$BENCH_BIN/BenchContent" --check "$content" 2>&1 | tail -1)" >> "$EXTRA"
   fi
   if has quiz; then
     # At every size: the bank is built from the whole corpus before the first question.
@@ -234,4 +237,4 @@ cat "$TABLE"
 echo
 [ -s "$EXTRA" ] && cat "$EXTRA" && echo
 echo "-- real Content/, in process (BenchContent, release, $LOADS loads):"
-"$BIN/BenchContent" "$ROOT/Content" "$LOADS"
+"$BENCH_BIN/BenchContent" "$ROOT/Content" "$LOADS"

@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBModel
 
 /// The generated site: every file by its path relative to the site's root, plus what each build

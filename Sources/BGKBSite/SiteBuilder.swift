@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBModel
 import Dispatch
 import Foundation
@@ -23,12 +24,6 @@ public enum SiteBuilder {
         SiteStep("Atom feed", AtomFeed.render),
     ]
 
-    /// Compiles the page templates now (once per process; every build uses them). The CLI calls
-    /// it on another thread while Content loads, so the build's serial context step does not.
-    public static func compileTemplates() {
-        _ = Templates.shared
-    }
-
     public static func build(corpus: Corpus, verdicts: [ExampleVerdict],
                              configuration: SiteConfiguration = SiteConfiguration()) -> SiteBuild {
         let sink = SiteSink()
@@ -49,7 +44,7 @@ public enum SiteBuilder {
 
     /// The CLI's build: like `build(corpus:verdicts:configuration:writingInto:)`, but the rule pages
     /// run their own examples and each rule's traces are dropped as soon as its page is written, so
-    /// the verdicts of 20,000 examples are never all in memory. The examples' diagnostics (what
+    /// the verdicts of every example are never all in memory at once. The examples' diagnostics (what
     /// `ExampleRunner.run` reports) come back in `site.exampleDiagnostics`, in corpus order; when
     /// they hold an error the caller discards the staging, as it does for the site's own errors.
     /// With `cache`, examples an earlier build explored are not explored again (`VerdictCache`).
@@ -71,7 +66,7 @@ public enum SiteBuilder {
         // share of its time the engine's CPU accounts for (`ExampleLedger.examplesTime`).
         let (early, rulePages) = ledger.examplesTime
         var examples = Duration.zero
-        for (name, share) in [("context and templates", early), ("rule pages", rulePages)] {
+        for (name, share) in [("context", early), ("rule pages", rulePages)] {
             guard let index = site.steps.firstIndex(where: { $0.name == name }) else { continue }
             let taken = min(share, site.steps[index].duration)
             site.steps[index].duration -= taken
@@ -91,10 +86,7 @@ public enum SiteBuilder {
         var site = SiteBuild()
         let start = clock.now
         let context = context()
-        for error in context.templates.errors {
-            site.diagnostics.error("site-template", error, at: nil)
-        }
-        site.steps.append(StepReport(name: "context and templates", fileCount: 0, duration: clock.now - start))
+        site.steps.append(StepReport(name: "context", fileCount: 0, duration: clock.now - start))
         context.ledger?.finishEarly()
         typealias Result = (output: StepOutput, duplicates: [String], report: StepReport)
         @Sendable func run(_ step: SiteStep) -> Result {
@@ -145,9 +137,8 @@ public enum SiteBuilder {
             results.append(header("pages made alongside them", made, time))
             results += made
             let afterStart = clock.now
-            // The verdict cache needs every verdict too: encoded beside these pages (two of them,
-            // on two cores, each a few milliseconds) instead of alone after them, with the other
-            // core idle.
+            // The verdict cache needs every verdict too: it is encoded beside these pages, on
+            // another core, rather than alone after them.
             let cacheBox = ResultsBox<UInt8>()
             if let cache = ledger.cache {
                 DispatchQueue.global().async {

@@ -1,15 +1,15 @@
+import BGKBExamples
 import BGKBMarkdown
 import Foundation
 import BGKBModel
 
 /// Everything the steps share, computed once: the corpus, the engine's verdicts by example, stable
-/// file names, the indexes (topics, APIs, crash codes) and the compiled templates. A class: every
+/// file names and the indexes (topics, APIs, crash codes). A class: every
 /// rule page takes it, and copying a struct of twenty references retained each of them, atomically
 /// on objects both cores touch.
 public final class SiteContext: Sendable {
     public let corpus: Corpus
     public let configuration: SiteConfiguration
-    let templates: Templates
     /// Verdicts keyed by `Example.identifier`, when they were run before the build.
     let verdicts: [String: ExampleVerdict]
     /// Set when the rule pages run the examples themselves (the streaming build): it then holds
@@ -58,7 +58,6 @@ public final class SiteContext: Sendable {
         self.corpus = corpus
         self.ledger = ledger
         self.configuration = configuration
-        self.templates = Templates.shared
         var byIdentifier: [String: ExampleVerdict] = [:]
         for verdict in verdicts { byIdentifier[verdict.example.identifier] = verdict }
         self.verdicts = byIdentifier
@@ -184,15 +183,6 @@ public final class SiteContext: Sendable {
         }
     }
 
-    /// `{href, title, id}` for a rule id, or nil when Content names a rule that does not exist.
-    func ruleReference(_ id: String, from page: String) -> [String: Any]? {
-        guard let rule = rule(id), let path = rulePath(id) else { return nil }
-        return ["href": link(from: page, to: path), "title": Self.heading(rule), "id": rule.id,
-                "showStatement": Self.heading(rule) != rule.statement,
-                "kind": KindLabel.text(rule.kind), "kindClass": KindLabel.cssClass(rule.kind),
-                "statement": rule.statement, "removed": removedRuleIDs.contains(id)]
-    }
-
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
     static func heading(_ rule: Rule) -> String {
@@ -262,11 +252,6 @@ public final class SiteContext: Sendable {
         return start == scalars.startIndex && end == scalars.endIndex ? text : String(scalars[start..<end])
     }
 
-    func topicReference(_ id: String, from page: String) -> [String: Any]? {
-        guard let topic = corpus.topic(id), let path = topicPath(id) else { return nil }
-        return ["href": link(from: page, to: path), "title": topic.title, "id": topic.id]
-    }
-
     /// A citation as pages show it: the source's title and link, version, locator, flags.
     struct CitationLink {
         var title: String
@@ -300,25 +285,6 @@ public final class SiteContext: Sendable {
         let url = source?.url.flatMap { SafeURL.isExternalHTTP($0) ? $0 : nil }
         return CitationLink(title: title, href: href, unverified: citation.unverified, known: source != nil, url: url,
                             version: version, locator: citation.locator, reliability: source?.reliability.rawValue)
-    }
-
-    /// A citation for the Mustache templates.
-    func citation(_ citation: Citation, from page: String) -> [String: Any] {
-        let link = citationLink(citation, from: page)
-        var value: [String: Any] = [
-            "title": link.title,
-            "href": link.href,
-            "unverified": link.unverified,
-            "known": link.known,
-            // Absent values are `false`, not missing: Mustache would otherwise look the key up in
-            // the enclosing object and show its value instead.
-            "url": false, "version": false, "locator": false, "reliability": false,
-        ]
-        if let url = link.url { value["url"] = url }
-        if let version = link.version { value["version"] = version }
-        if let locator = link.locator { value["locator"] = locator }
-        if let reliability = link.reliability { value["reliability"] = reliability }
-        return value
     }
 
     // MARK: Markdown

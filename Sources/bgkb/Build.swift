@@ -1,4 +1,5 @@
 import ArgumentParser
+import BGKBExamples
 import BGKBModel
 import BGKBSite
 import Foundation
@@ -35,13 +36,10 @@ extension BGKB {
             discussion: "By default a build reuses what earlier builds of the same engine found for examples whose text is unchanged, kept in .<output>.verdicts next to the output folder. --check never uses it."))
         var noCache = false
 
-
         func run() throws {
             let clock = ContinuousClock()
             let started = clock.now
             let err = DiagnosticPrinter.standardError
-            // Compiled beside the load rather than in the context step, where nothing runs beside it.
-            DispatchQueue.global().async { SiteBuilder.compileTemplates() }
 
             let loaded = try options.loadValid()
             let loadTime = clock.now - started
@@ -49,32 +47,7 @@ extension BGKB {
             let configuration = SiteConfiguration(baseURL: baseURL, contentDirectory: options.content)
             let target = URL(fileURLWithPath: output)
             if check {
-                let (verdicts, exampleDiagnostics) = ExampleRunner.run(loaded.corpus)
-                err.print(exampleDiagnostics.sorted)
-                if exampleDiagnostics.hasErrors {
-                    err.print(line: "error: examples failed; \(output) left untouched")
-                    throw ExitCode(1)
-                }
-                let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts, configuration: configuration)
-                err.print(site.diagnostics.sorted)
-                if site.diagnostics.hasErrors {
-                    err.print(line: "error: the site has \(site.diagnostics.errors.count) error(s); \(output) left untouched")
-                    throw ExitCode(1)
-                }
-                let stale: [String]
-                do {
-                    stale = try SiteWriter.differences(site, directory: target)
-                } catch {
-                    err.print(line: "error: \(error)")
-                    throw ExitCode(2)
-                }
-                if !stale.isEmpty {
-                    for path in stale.prefix(20) { err.print(line: "stale: \(output)/\(path)") }
-                    if stale.count > 20 { err.print(line: "... and \(stale.count - 20) more") }
-                    err.print(line: "error: \(output)/ is stale: run `swift run bgkb build`")
-                    throw ExitCode(1)
-                }
-                print("\(output)/ is up to date (\(site.files.count) files)")
+                try checkOnly(loaded.corpus, configuration: configuration, target: target)
                 return
             }
 
@@ -92,19 +65,8 @@ extension BGKB {
             // Verdicts of earlier builds: an example whose text and engine are unchanged is not
             // explored again (its pages are still drawn from runs replayed now).
             let cacheFile = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).verdicts")
-            var cache: VerdictCache?
             let cacheStart = clock.now
-            if !noCache {
-                // The engine's identity is this very executable: any rebuild with other code
-                // misses every record rather than trusting a verdict an older engine gave.
-                if let executable = Bundle.main.executablePath, let engine = VerdictCache.identity(ofFileAt: executable) {
-                    let (loadedCache, warning) = VerdictCache.load(from: cacheFile, engine: engine)
-                    if let warning { err.print(line: "warning: \(warning)") }
-                    cache = loadedCache
-                } else {
-                    err.print(line: "warning: cannot read bgkb's own executable to identify the engine; exploring every example")
-                }
-            }
+            let cache = loadCache(cacheFile)
             let cacheTime = clock.now - cacheStart
             let (site, writeError) = SiteBuilder.build(corpus: loaded.corpus, configuration: configuration, cache: cache,
                                                        runningExamplesInto: staging)
@@ -154,6 +116,53 @@ extension BGKB {
             }
             let kilobytes = (site.totalBytes + 1023) / 1024
             print("wrote \(site.fileCount) files (\(kilobytes) KB) to \(output)/ in \(Self.milliseconds(clock.now - started)) ms")
+        }
+
+        /// `--check`: builds in memory from verdicts run now (never the cache) and compares with
+        /// the output folder; writes nothing.
+        private func checkOnly(_ corpus: Corpus, configuration: SiteConfiguration, target: URL) throws {
+            let err = DiagnosticPrinter.standardError
+            let (verdicts, exampleDiagnostics) = ExampleRunner.run(corpus)
+            err.print(exampleDiagnostics.sorted)
+            if exampleDiagnostics.hasErrors {
+                err.print(line: "error: examples failed; \(output) left untouched")
+                throw ExitCode(1)
+            }
+            let site = SiteBuilder.build(corpus: corpus, verdicts: verdicts, configuration: configuration)
+            err.print(site.diagnostics.sorted)
+            if site.diagnostics.hasErrors {
+                err.print(line: "error: the site has \(site.diagnostics.errors.count) error(s); \(output) left untouched")
+                throw ExitCode(1)
+            }
+            let stale: [String]
+            do {
+                stale = try SiteWriter.differences(site, directory: target)
+            } catch {
+                err.print(line: "error: \(error)")
+                throw ExitCode(2)
+            }
+            if !stale.isEmpty {
+                for path in stale.prefix(20) { err.print(line: "stale: \(output)/\(path)") }
+                if stale.count > 20 { err.print(line: "... and \(stale.count - 20) more") }
+                err.print(line: "error: \(output)/ is stale: run `swift run bgkb build`")
+                throw ExitCode(1)
+            }
+            print("\(output)/ is up to date (\(site.files.count) files)")
+        }
+
+        /// Verdicts of earlier builds by this very executable, or nil with `--no-cache`.
+        private func loadCache(_ cacheFile: URL) -> VerdictCache? {
+            guard !noCache else { return nil }
+            let err = DiagnosticPrinter.standardError
+            // The engine's identity is this very executable: any rebuild with other code
+            // misses every record rather than trusting a verdict an older engine gave.
+            guard let executable = Bundle.main.executablePath, let engine = VerdictCache.identity(ofFileAt: executable) else {
+                err.print(line: "warning: cannot read bgkb's own executable to identify the engine; exploring every example")
+                return nil
+            }
+            let (cache, warning) = VerdictCache.load(from: cacheFile, engine: engine)
+            if let warning { err.print(line: "warning: \(warning)") }
+            return cache
         }
 
         static func milliseconds(_ duration: Duration) -> String {

@@ -108,37 +108,15 @@ struct CheckReport {
             if intents.count < 2 { report.oneSided.append(rule.id) }
             examples.append(contentsOf: rule.examples)
         }
-        // Examples are independent and each run is deterministic, so they check in parallel;
-        // results go back in Content order.
-        let results = Results(count: examples.count)
-        let toCheck = examples
-        DispatchQueue.concurrentPerform(iterations: toCheck.count) { index in
-            results.set(index, check(toCheck[index]))
-        }
-        for (index, example) in examples.enumerated() {
-            guard let (verdict, diagnostics) = results.get(index) else { continue }
+        // Examples are independent and each run is deterministic, so they check on every core;
+        // results come back in Content order.
+        let results = ParallelMap.map(examples) { check($0) }
+        for (example, (verdict, diagnostics)) in zip(examples, results) {
             report.diagnostics.append(contentsOf: diagnostics)
             if let verdict { report.verdicts.append(verdict) } else { report.unparsed.append(example) }
         }
         report.seconds = Date().timeIntervalSince(start)
         return report
-    }
-
-    /// Slots for results written from concurrent iterations, one writer per slot.
-    private final class Results: @unchecked Sendable {
-        private var slots: [(ExampleVerdict?, Diagnostics)?]
-        private let lock = NSLock()
-        init(count: Int) { slots = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: (ExampleVerdict?, Diagnostics)) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
-        }
-        func get(_ index: Int) -> (ExampleVerdict?, Diagnostics)? {
-            lock.lock()
-            defer { lock.unlock() }
-            return slots[index]
-        }
     }
 
     func text(timelines: Bool) -> String {

@@ -1,3 +1,4 @@
+@_exported import ScenarioSamples
 import BGKBEngine
 import BGKBModel
 import Testing

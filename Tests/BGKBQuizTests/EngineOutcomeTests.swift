@@ -1,6 +1,7 @@
 import BGKBEngine
 import BGKBModel
 import BGKBQuiz
+import ScenarioSamples
 import Testing
 
 /// Outcome questions over the engine's own reference scenarios (the sources' cases), run by the

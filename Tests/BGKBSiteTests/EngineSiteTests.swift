@@ -1,5 +1,7 @@
+@testable import BGKBExamples
 import BGKBEngine
 import BGKBModel
+import ScenarioSamples
 import Foundation
 import Testing
 @testable import BGKBSite
@@ -102,8 +104,6 @@ import Testing
         #expect(ledger.examplesTime.rulePages == .zero)
     }
 
-    /// `--timings` gives the examples the share of a stretch's wall time that their CPU time is
-    /// of all the CPU time spent in it.
     /// The streaming build's rule pages write the search index from the parse that renders
     /// their prose (smart punctuation turned back, or parsed again where it cannot be): the same
     /// bytes as the index made from the Markdown alone, whatever the prose holds.
@@ -122,21 +122,6 @@ import Testing
             return rule
         }
         try Self.expectTheSameSiteStreamed(corpus, flipped: false, ledger: ExampleLedger())
-    }
-
-    @Test(arguments: [
-        (wall: 100, cpu: 200, engine: 150, expected: 75),
-        (wall: 100, cpu: 200, engine: 0, expected: 0),
-        (wall: 100, cpu: 50, engine: 50, expected: 100),
-        (wall: 100, cpu: 0, engine: 5, expected: 100),
-        (wall: 80, cpu: 100, engine: 400, expected: 80),
-    ])
-    func examplesGetTheirShareOfTheCPU(wall: Int, cpu: Int, engine: Int, expected: Int) {
-        let start = BuildMark(wall: .now, cpu: .milliseconds(1_000))
-        let end = BuildMark(wall: start.wall + .milliseconds(wall), cpu: start.cpu + .milliseconds(cpu))
-        let share = start.share(of: .milliseconds(engine), to: end)
-        // Scaling a Duration by a Double rounds at the attosecond.
-        #expect(share > .milliseconds(expected) - .nanoseconds(1) && share < .milliseconds(expected) + .nanoseconds(1))
     }
 
     /// The streaming build (examples run rule by rule, pages straight to disk) writes exactly what

@@ -1,5 +1,4 @@
 import BGKBModel
-import Mustache
 import Testing
 @testable import BGKBSite
 
@@ -46,7 +45,7 @@ import Testing
         ("a \" onclick=\"b", "a &quot; onclick=&quot;b"),
         ("AT&T — “ok” 😀", "AT&amp;T — “ok” 😀"),
     ])
-    func writerEscapesEveryValueLikeMustache(_ value: String, _ escaped: String) {
+    func writerEscapesEveryValue(_ value: String, _ escaped: String) {
         var writer = HTMLWriter()
         writer.markup("<p title=\"")
         writer.text(value)
@@ -183,17 +182,6 @@ import Testing
             #expect(url.utf8.contains { $0 >= 0x80 })
         }
         #expect(SafeURL.isExternalHTTP(url) == SafeURL.isExternalHTTPByCharacter(url))
-    }
-}
-
-/// The templates escape through `ByteHTMLContentType`: it must give exactly what Mustache's own
-/// HTML escaping gives, combining marks after a special character included.
-@Suite struct TemplateEscapingTests {
-    @Test(arguments: ["", "plain", "a < b && c > d", "\"quoted\" and 'single'", "ünïcode “curly” — dash", "<\u{301} combined",
-                      "&\u{20DD} enclosed", "'\u{0301}x", "mixed é & <tag>", "cr\r\nlf <x>", "\u{FEFF}<bom>", "emoji 👩‍💻 & more"])
-    func escapingMatchesMustache(_ text: String) throws {
-        let template = try MustacheTemplate(string: "{{x}}")
-        #expect(ByteHTMLContentType().escapeText(text) == template.render(["x": text]), "\(text.debugDescription)")
     }
 }
 

@@ -6,10 +6,6 @@ import Testing
 @Suite struct SiteBuilderTests {
     let site = SiteBuilder.build(corpus: SampleCorpus.corpus, verdicts: SampleCorpus.verdicts)
 
-    @Test func templatesAllParse() {
-        #expect(Templates().errors == [])
-    }
-
     @Test func stepNamesAreUniqueAndEveryStepWritesFiles() {
         let names = SiteBuilder.steps.map(\.name)
         #expect(Set(names).count == names.count)

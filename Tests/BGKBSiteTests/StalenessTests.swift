@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBContent
 import Foundation
 import Testing

@@ -12,9 +12,8 @@ enum APIIndexPage {
         String(api.drop { !($0.isLetter || $0.isNumber) }).lowercased()
     }
 
-    /// The whole page with HTMLWriter: at 10,000 rules it lists ~30,000 rule links (7.6 MB), which
-    /// Mustache's string concatenation and dictionaries made cost 0.4 s.
-    /// Emits the page's bytes itself: as a String it was in memory twice.
+    /// The page lists every rule link under every API, the largest page of a large corpus: it
+    /// goes to the sink as bytes, never made into a String.
     static func render(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         var output = StepOutput()
         output.streamed(SitePaths.apis, new: sink.emit(SitePaths.apis, write(context)))

@@ -2,87 +2,96 @@ import BGKBModel
 
 /// The front page: what bgkb is, the rules that cause the most trouble, the topics, recent changes.
 enum HomePage {
-    static let template = """
-    <div class="hero">
-    <h1>iOS background execution, checked</h1>
-    <p class="lead">bgkb is a knowledge base of the rules for running code while an iOS app is in the background: background tasks, expiry handlers, time budgets, the BackgroundTasks framework, background push. Every rule cites its sources and records how its wording changed; where the behaviour can be simulated, it comes with examples that bgkb's simulator of iOS background execution runs under many schedules, and the pages show what it found.</p>
-    <ul class="stats">
-    <li><strong>{{ruleCount}}</strong> rules</li>
-    <li><strong>{{exampleCount}}</strong> examples simulated</li>
-    <li><strong>{{sourceCount}}</strong> sources</li>
-    <li><strong>{{revisionCount}}</strong> dated revisions</li>
-    </ul>
-    </div>
-    <section aria-labelledby="top-rules">
-    <h2 id="top-rules">Start here: the top causes of background-task problems</h2>
-    <p>The rules whose breach most often ends in a crash or a killed app, most important first.</p>
-    <ol class="cards">
-    {{#topRules}}<li class="card">
-    <p class="card-meta"><span class="badge {{kindClass}}">{{kind}}</span>{{#crashCodes}} <a class="code-chip" href="{{href}}">{{code}}</a>{{/crashCodes}}</p>
-    <h3><a href="{{href}}">{{title}}</a></h3>
-    {{#showStatement}}<p>{{statement}}</p>
-    {{/showStatement}}</li>
-    {{/topRules}}</ol>
-    <p><a href="rules/index.html">All {{ruleCount}} rules, by importance</a></p>
-    </section>
-    <section aria-labelledby="topics">
-    <h2 id="topics">Topics</h2>
-    <ul class="topic-grid">
-    {{#topics}}<li><a href="{{href}}"><strong>{{title}}</strong></a> <span class="count">{{countText}}</span><p>{{summary}}</p></li>
-    {{/topics}}</ul>
-    </section>
-    {{#hasRevisions}}<section aria-labelledby="recent">
-    <h2 id="recent">Recent revisions in the sources</h2>
-    <ul class="revision-list">
-    {{#revisions}}<li><time datetime="{{date}}">{{date}}</time>{{#showWritten}} <span class="written">(written “{{writtenDate}}”)</span>{{/showWritten}} <a href="{{href}}">{{documentTitle}}</a>{{#version}} <span class="version">(date as in version {{version}}; the versions disagree)</span>{{/version}}: {{text}}</li>
-    {{/revisions}}</ul>
-    <p><a href="revisions.html">The full revision timeline</a></p>
-    </section>
-    {{/hasRevisions}}
-    """
-
     static let topRuleCount = 8
+    /// How many of the newest revision entries the page lists.
+    static let recentCount = 5
 
     static func render(_ context: SiteContext) -> StepOutput {
         let page = SitePaths.home
-        let corpus = context.corpus
-        let top: [[String: Any]] = context.rankedRules.prefix(topRuleCount).compactMap { rule in
-            guard var card = context.ruleReference(rule.id, from: page) else { return nil }
-            card["crashCodes"] = rule.crashCodes.map { code in
-                ["code": code, "href": context.link(from: page, to: SitePaths.crashCodes, anchor: CrashCodesPage.anchor(code))]
-            }
-            return card
+        let html = Layout.page(path: page, title: "iOS background execution, checked",
+                               description: "Rules for iOS background execution, with sources, revision history and simulated examples.") { w in
+            writeHero(context, into: &w)
+            writeTopRules(context, from: page, into: &w)
+            writeTopics(context, from: page, into: &w)
+            writeRecentRevisions(context, from: page, into: &w)
         }
-        let topics: [[String: Any]] = corpus.topics.compactMap { topic in
-            guard var value = context.topicReference(topic.id, from: page) else { return nil }
-            let count = context.rankedRules.filter { $0.topics.contains(topic.id) }.count
-            value["summary"] = topic.summary
-            value["countText"] = Format.count(count, "rule")
-            return value
-        }
-        let entries = corpus.revisionEntries
-        // An entry the two versions of a document date differently shows up once per date; only then
-        // does the version matter to the reader, so only then is it shown.
-        let shown = Array(entries.prefix(5))
-        let repeatedTexts = Dictionary(grouping: shown, by: \.text).filter { $0.value.count > 1 }.keys
-        let recent: [[String: Any]] = shown.map { entry in
-            var value = RevisionTimelinePage.entryValue(entry, context: context, from: page)
-            if !repeatedTexts.contains(entry.text) { value["version"] = false }
-            return value
-        }
-        let body = context.templates.render("home", [
-            "ruleCount": context.rankedRules.count,
-            "exampleCount": context.verdictCount,
-            "sourceCount": corpus.sources.count,
-            "revisionCount": entries.count,
-            "topRules": top,
-            "topics": topics,
-            "hasRevisions": !recent.isEmpty,
-            "revisions": recent,
-        ])
-        let html = Layout.page(context, path: page, title: "iOS background execution, checked",
-                               description: "Rules for iOS background execution, with sources, revision history and simulated examples.",
-                               body: body)
         return StepOutput(page, html)
+    }
+
+    /// What bgkb is, and how much it holds.
+    static func writeHero(_ context: SiteContext, into w: inout HTMLWriter) {
+        w.markup("""
+        <div class="hero">
+        <h1>iOS background execution, checked</h1>
+        <p class="lead">bgkb is a knowledge base of the rules for running code while an iOS app is in the background: background tasks, expiry handlers, time budgets, the BackgroundTasks framework, background push. Every rule cites its sources and records how its wording changed; where the behaviour can be simulated, it comes with examples that bgkb's simulator of iOS background execution runs under many schedules, and the pages show what it found.</p>
+        <ul class="stats">
+
+        """)
+        let stats: [(Int, StaticString)] = [
+            (context.rankedRules.count, " rules"),
+            (context.verdictCount, " examples simulated"),
+            (context.corpus.sources.count, " sources"),
+            (context.corpus.revisionEntries.count, " dated revisions"),
+        ]
+        for (count, label) in stats {
+            w.markup("<li><strong>"); w.text(String(count)); w.markup("</strong>"); w.markup(label); w.markup("</li>\n")
+        }
+        w.markup("</ul>\n</div>\n")
+    }
+
+    /// The most important rules as cards, with their crash codes.
+    static func writeTopRules(_ context: SiteContext, from page: String, into w: inout HTMLWriter) {
+        w.markup("""
+        <section aria-labelledby="top-rules">
+        <h2 id="top-rules">Start here: the top causes of background-task problems</h2>
+        <p>The rules whose breach most often ends in a crash or a killed app, most important first.</p>
+        <ol class="cards">
+
+        """)
+        let root = SitePaths.root(from: page)
+        for rule in context.rankedRules.prefix(topRuleCount) {
+            guard let reference = context.ruleReferences[rule.id] else { continue }
+            w.markup("<li class=\"card\">\n<p class=\"card-meta\"><span class=\"badge "); w.text(reference.kindClass); w.markup("\">")
+            w.text(reference.kind); w.markup("</span>")
+            for code in rule.crashCodes {
+                w.markup(" <a class=\"code-chip\" href=\"")
+                w.text(context.link(from: page, to: SitePaths.crashCodes, anchor: CrashCodesPage.anchor(code)))
+                w.markup("\">"); w.text(code); w.markup("</a>")
+            }
+            w.markup("</p>\n<h3>"); reference.writeLink(root: root, into: &w); w.markup("</h3>\n")
+            if reference.showStatement { w.markup("<p>"); w.text(reference.statement); w.markup("</p>\n") }
+            w.markup("</li>\n")
+        }
+        w.markup("</ol>\n<p><a href=\"rules/index.html\">All "); w.text(String(context.rankedRules.count))
+        w.markup(" rules, by importance</a></p>\n</section>\n")
+    }
+
+    static func writeTopics(_ context: SiteContext, from page: String, into w: inout HTMLWriter) {
+        w.markup("<section aria-labelledby=\"topics\">\n<h2 id=\"topics\">Topics</h2>\n")
+        TopicPages.writeTopicGrid(context, from: page, into: &w)
+        w.markup("</section>\n")
+    }
+
+    /// The newest revision entries. An entry that two versions of a document date differently
+    /// shows up once per date; only then does the version matter to the reader, so only then is
+    /// it shown.
+    static func writeRecentRevisions(_ context: SiteContext, from page: String, into w: inout HTMLWriter) {
+        let shown = Array(context.corpus.revisionEntries.prefix(recentCount))
+        guard !shown.isEmpty else { return }
+        let repeatedTexts = Set(Dictionary(grouping: shown, by: \.text).filter { $0.value.count > 1 }.keys)
+        w.markup("<section aria-labelledby=\"recent\">\n<h2 id=\"recent\">Recent revisions in the sources</h2>\n<ul class=\"revision-list\">\n")
+        for entry in shown {
+            let date = entry.date.description
+            w.markup("<li><time datetime=\""); w.text(date); w.markup("\">"); w.text(date); w.markup("</time>")
+            if entry.writtenDate != date {
+                w.markup(" <span class=\"written\">(written “"); w.text(entry.writtenDate); w.markup("”)</span>")
+            }
+            w.markup(" "); RevisionTimelinePage.writeDocumentLink(entry, context: context, from: page, into: &w)
+            if let version = entry.version, repeatedTexts.contains(entry.text) {
+                w.markup(" <span class=\"version\">(date as in version "); w.text(version); w.markup("; the versions disagree)</span>")
+            }
+            w.markup(": "); w.text(entry.text); w.markup("</li>\n")
+        }
+        w.markup("</ul>\n<p><a href=\"revisions.html\">The full revision timeline</a></p>\n</section>\n")
     }
 }

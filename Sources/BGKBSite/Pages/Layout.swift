@@ -11,13 +11,11 @@ enum Layout {
         ("Search", SitePaths.search),
     ]
 
-    /// Wraps a page body (already rendered HTML) in the shared frame.
-    static func page(_ context: SiteContext, path: String, title: String, description: String,
-                     section: String? = nil, body: String, scripts: [String] = []) -> String {
-        var writer = HTMLWriter(capacity: body.utf8.count + 3072)
-        write(path: path, title: title, description: description, section: section, scripts: scripts, into: &writer) {
-            $0.trusted(body)
-        }
+    /// A whole page: the shared frame around what `body` writes.
+    static func page(path: String, title: String, description: String, section: String? = nil, scripts: [String] = [],
+                     capacity: Int = 8192, body: (inout HTMLWriter) -> Void) -> String {
+        var writer = HTMLWriter(capacity: capacity)
+        write(path: path, title: title, description: description, section: section, scripts: scripts, into: &writer, body: body)
         return writer.string
     }
 

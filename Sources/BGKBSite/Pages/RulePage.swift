@@ -1,3 +1,4 @@
+import BGKBExamples
 import BGKBModel
 
 /// A page per rule: the statement, why it matters, numbers, APIs, simulated examples with their
@@ -6,8 +7,8 @@ enum RulePage {
     static func renderAll(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         // Pages are independent, so they render on every core and go to the sink (disk) as soon as
         // each is made; only their diagnostics come back, merged in corpus order, so the output
-        // does not depend on thread timing. Positions, not `(index, rule)` pairs: pairing copied
-        // every rule (a retain per field) up front and released them all at the end.
+        // does not depend on thread timing. Rules are read by position from the corpus, not
+        // copied into pairs.
         // The streaming build's pages also write the search index (`SearchIndexFeed`).
         let feed = context.ledger == nil ? nil : SearchIndexFeed(ruleCount: context.corpus.rules.count, sink: sink)
         let results = ParallelMap.map(Array(context.corpus.rules.indices)) { index -> Diagnostics? in
@@ -36,22 +37,7 @@ enum RulePage {
         }
         // The streaming build: run this rule's examples now and drop their traces as soon as
         // the page is written, so at most a few rules' traces are in memory at once.
-        var verdicts: [String: ExampleVerdict] = [:]
-        var exampleDiagnostics = Diagnostics()
-        // The first rules' examples ran while the build made its context (`startEarly`).
-        var engineCPU = Duration.zero
-        let results: [(ExampleVerdict?, Diagnostics)]
-        if let early = ledger.takeEarly(index) {
-            results = early
-        } else {
-            let start = CPUClock.thread
-            results = rule.examples.map { ExampleRunner.check($0, cache: ledger.cache) }
-            engineCPU = CPUClock.thread - start
-        }
-        for (verdict, found) in results {
-            exampleDiagnostics.append(contentsOf: found)
-            if let verdict { verdicts[verdict.example.identifier] = verdict }
-        }
+        let (verdicts, exampleDiagnostics) = ledger.check(rule: index, rule)
         // The page's prose, parsed to render it, also gives the search index its text.
         var plainTexts: [String]? = feed == nil ? nil : []
         let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts, plainTexts: &plainTexts)
@@ -59,8 +45,7 @@ enum RulePage {
         if let feed, let plainTexts {
             feed.deliver(index, SearchPage.entry(rule, index: index, path: path, text: plainTexts.joined(separator: " "), context: context))
         }
-        ledger.record(rule: index, facts: verdicts.map { ($0.key, VerdictFacts($0.value)) }, diagnostics: exampleDiagnostics,
-                      work: ExampleWork(verdicts.values), engineCPU: engineCPU)
+        ledger.record(rule: index, verdicts: verdicts, diagnostics: exampleDiagnostics)
         return diagnostics
     }
 
@@ -93,8 +78,47 @@ enum RulePage {
     private static func writeBody(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
                                   diagnostics: inout Diagnostics, plainTexts: inout [String]?,
                                   into w: inout HTMLWriter) {
-        let corpus = context.corpus
-        func references(_ ids: [String], what: String) -> [SiteContext.RuleReference] {
+        let page = Page(rule: rule, context: context, path: path)
+        w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n")
+        page.writeHeader(into: &w)
+        page.writeProse(plainTexts: &plainTexts, into: &w)
+        page.writeDispute(diagnostics: &diagnostics, into: &w)
+        page.writeNumbers(into: &w)
+        page.writeAPIs(into: &w)
+        page.writeExamples(verdicts: verdicts, diagnostics: &diagnostics, into: &w)
+        page.writeInstead(plainTexts: &plainTexts, into: &w)
+        page.writeConflicts(into: &w)
+        page.writeSources(into: &w)
+        page.writeHistory(into: &w)
+        page.writeRelated(diagnostics: &diagnostics, into: &w)
+        page.writePractise(into: &w)
+        w.markup("</article>")
+    }
+
+    /// One rule's page while it is written: what every section needs.
+    private struct Page {
+        let rule: Rule
+        let context: SiteContext
+        let path: String
+        let heading: String
+        let removed: Bool
+        let root: String
+
+        init(rule: Rule, context: SiteContext, path: String) {
+            self.rule = rule
+            self.context = context
+            self.path = path
+            heading = SiteContext.heading(rule)
+            removed = context.removedRuleIDs.contains(rule.id)
+            root = SitePaths.root(from: path)
+        }
+
+        func link(_ href: String, _ title: String, into w: inout HTMLWriter) {
+            w.markup("<a href=\""); w.text(href); w.markup("\">"); w.text(title); w.markup("</a>")
+        }
+
+        /// The rules `ids` names that exist, each once; a warning for each that does not.
+        func references(_ ids: [String], what: String, diagnostics: inout Diagnostics) -> [SiteContext.RuleReference] {
             var seen = Set<String>()
             return ids.compactMap { id in
                 guard seen.insert(id).inserted else { return nil }
@@ -105,79 +129,82 @@ enum RulePage {
                 return reference
             }
         }
-        func link(_ href: String, _ title: String) {
-            w.markup("<a href=\""); w.text(href); w.markup("\">"); w.text(title); w.markup("</a>")
-        }
-        let heading = SiteContext.heading(rule)
-        let removed = context.removedRuleIDs.contains(rule.id)
-        let root = SitePaths.root(from: path)
 
-        // Header: badges, title, statement, topics and document.
-        w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n<header class=\"rule-header\">\n<p class=\"card-meta\"><span class=\"badge ")
-        w.text(KindLabel.cssClass(rule.kind)); w.markup("\">"); w.text(KindLabel.text(rule.kind)); w.markup("</span>")
-        if let callout = rule.callout {
-            w.markup(" <span class=\"badge callout\">"); w.text(callout.rawValue); w.markup("</span>")
-        }
-        if removed { w.markup(" <span class=\"badge removed\">Removed</span>") }
-        for code in rule.crashCodes {
-            w.markup(" <a class=\"code-chip\" href=\"")
-            w.text(context.link(from: path, to: SitePaths.crashCodes, anchor: CrashCodesPage.anchor(code)))
-            w.markup("\">"); w.text(code); w.markup("</a>")
-        }
-        w.markup("</p>\n<h1 id=\"rule-title\"")
-        if heading.count > 90 { w.markup(" class=\"long\"") }
-        w.markup(">"); w.text(heading); w.markup("</h1>\n")
-        if heading != rule.statement {
-            w.markup("<p class=\"statement\">"); w.text(rule.statement); w.markup("</p>\n")
-        }
-        w.markup("<p class=\"rule-meta\">Rule <code>"); w.text(rule.id); w.markup("</code>")
-        let topics = rule.topics.compactMap { id in context.topicPath(id).flatMap { topicPath in
-            corpus.topic(id).map { (href: context.link(from: path, to: topicPath), title: $0.title) } } }
-        if !topics.isEmpty {
-            w.markup(" · Topics: ")
-            for (index, topic) in topics.enumerated() {
-                link(topic.href, topic.title)
-                if index != topics.count - 1 { w.markup(", ") }
+        /// Badges, title, statement, id, topics and document.
+        func writeHeader(into w: inout HTMLWriter) {
+            w.markup("<header class=\"rule-header\">\n<p class=\"card-meta\"><span class=\"badge ")
+            w.text(KindLabel.cssClass(rule.kind)); w.markup("\">"); w.text(KindLabel.text(rule.kind)); w.markup("</span>")
+            if let callout = rule.callout {
+                w.markup(" <span class=\"badge callout\">"); w.text(callout.rawValue); w.markup("</span>")
+            }
+            if removed { w.markup(" <span class=\"badge removed\">Removed</span>") }
+            for code in rule.crashCodes {
+                w.markup(" <a class=\"code-chip\" href=\"")
+                w.text(context.link(from: path, to: SitePaths.crashCodes, anchor: CrashCodesPage.anchor(code)))
+                w.markup("\">"); w.text(code); w.markup("</a>")
+            }
+            w.markup("</p>\n<h1 id=\"rule-title\"")
+            if heading.count > 90 { w.markup(" class=\"long\"") }
+            w.markup(">"); w.text(heading); w.markup("</h1>\n")
+            if heading != rule.statement {
+                w.markup("<p class=\"statement\">"); w.text(rule.statement); w.markup("</p>\n")
+            }
+            w.markup("<p class=\"rule-meta\">Rule <code>"); w.text(rule.id); w.markup("</code>")
+            let topics = rule.topics.compactMap { id in context.topicPath(id).flatMap { topicPath in
+                context.corpus.topic(id).map { (href: context.link(from: path, to: topicPath), title: $0.title) } } }
+            if !topics.isEmpty {
+                w.markup(" · Topics: ")
+                for (index, topic) in topics.enumerated() {
+                    link(topic.href, topic.title, into: &w)
+                    if index != topics.count - 1 { w.markup(", ") }
+                }
+            }
+            if let document = context.documentsByID[rule.document], let documentPath = context.documentPath(document.id) {
+                w.markup(" · From ")
+                link(context.link(from: path, to: documentPath), document.title, into: &w)
+                if let version = rule.version { w.markup(" ("); w.text(version); w.markup(")") }
+            }
+            w.markup("</p>\n</header>\n")
+            if removed {
+                w.markup("<p class=\"notice\">This rule is no longer in the latest version of its document. It stays here with its history.</p>\n")
             }
         }
-        if let document = context.documentsByID[rule.document], let documentPath = context.documentPath(document.id) {
-            w.markup(" · From ")
-            link(context.link(from: path, to: documentPath), document.title)
-            if let version = rule.version { w.markup(" ("); w.text(version); w.markup(")") }
-        }
-        w.markup("</p>\n</header>\n")
-        if removed {
-            w.markup("<p class=\"notice\">This rule is no longer in the latest version of its document. It stays here with its history.</p>\n")
-        }
-        if !rule.details.isEmpty {
-            w.markup("<div class=\"prose\">"); context.writeMarkdown(rule.details, from: path, into: &w, plainTexts: &plainTexts); w.markup("</div>\n")
-        }
-        if let why = rule.why {
-            w.markup("<section aria-labelledby=\"why\">\n<h2 id=\"why\">Why it matters</h2>\n<div class=\"prose\">")
-            context.writeMarkdown(why, from: path, into: &w, plainTexts: &plainTexts)
-            w.markup("</div>\n</section>\n")
+
+        /// The details, then why the rule matters.
+        func writeProse(plainTexts: inout [String]?, into w: inout HTMLWriter) {
+            if !rule.details.isEmpty {
+                w.markup("<div class=\"prose\">"); context.writeMarkdown(rule.details, from: path, into: &w, plainTexts: &plainTexts)
+                w.markup("</div>\n")
+            }
+            if let why = rule.why {
+                w.markup("<section aria-labelledby=\"why\">\n<h2 id=\"why\">Why it matters</h2>\n<div class=\"prose\">")
+                context.writeMarkdown(why, from: path, into: &w, plainTexts: &plainTexts)
+                w.markup("</div>\n</section>\n")
+            }
         }
 
-        if let dispute = rule.dispute {
+        /// A disputed claim: who made it, who contradicts it, what is true instead.
+        func writeDispute(diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+            guard let dispute = rule.dispute else { return }
             let claimedBy = context.citationLink(dispute.claimedBy, from: path)
             w.markup("<section class=\"dispute\" aria-labelledby=\"dispute\">\n<h2 id=\"dispute\">The disputed claim</h2>\n<p><span class=\"badge verdict-")
             w.text(dispute.verdict.rawValue); w.markup("\">"); w.text(dispute.verdict == .wrong ? "Wrong" : "Doubtful")
             w.markup("</span> "); w.text(dispute.claim); w.markup("</p>\n<p>Claimed by ")
-            link(claimedBy.href, claimedBy.title)
+            link(claimedBy.href, claimedBy.title, into: &w)
             if let locator = claimedBy.locator { w.markup(", in “"); w.text(locator); w.markup("”") }
             w.markup(".</p>\n")
             if !dispute.counterSources.isEmpty {
                 w.markup("<p>Contradicted by:</p>\n<ul>")
                 for counter in dispute.counterSources.map({ context.citationLink($0, from: path) }) {
                     w.markup("<li>")
-                    link(counter.href, counter.title)
+                    link(counter.href, counter.title, into: &w)
                     if let locator = counter.locator { w.markup(": "); w.text(locator) }
                     if counter.unverified { w.markup(" <span class=\"badge unverified\">unverified</span>") }
                     w.markup("</li>")
                 }
                 w.markup("</ul>\n")
             }
-            let corrected = references(dispute.correctedBy, what: "as corrected-by")
+            let corrected = references(dispute.correctedBy, what: "as corrected-by", diagnostics: &diagnostics)
             if !corrected.isEmpty {
                 w.markup("<p>What is true instead: ")
                 for (index, reference) in corrected.enumerated() {
@@ -189,7 +216,9 @@ enum RulePage {
             w.markup("</section>\n")
         }
 
-        if !rule.numbers.isEmpty {
+        /// The numbers the rule states, with how firm each is.
+        func writeNumbers(into w: inout HTMLWriter) {
+            guard !rule.numbers.isEmpty else { return }
             w.markup("""
             <section aria-labelledby="numbers">
             <h2 id="numbers">Numbers</h2>
@@ -208,7 +237,10 @@ enum RulePage {
             }
             w.markup("</tbody>\n</table>\n</section>\n")
         }
-        if !rule.apis.isEmpty {
+
+        /// The APIs the rule names, linked to the API index.
+        func writeAPIs(into w: inout HTMLWriter) {
+            guard !rule.apis.isEmpty else { return }
             w.markup("<section aria-labelledby=\"apis\">\n<h2 id=\"apis\">APIs</h2>\n<ul class=\"api-list\">")
             for api in rule.apis {
                 w.markup("<li><a href=\""); w.text(context.link(from: path, to: SitePaths.apis, anchor: context.apiAnchor(api)))
@@ -217,67 +249,82 @@ enum RulePage {
             w.markup("</ul>\n</section>\n")
         }
 
-        w.markup("<section aria-labelledby=\"examples\">\n<h2 id=\"examples\">Examples, run by the simulator</h2>\n")
-        if let notSimulated = rule.notSimulated {
-            w.markup("<p class=\"notice\">Not simulated: "); w.text(notSimulated); w.markup("</p>\n")
-        } else if rule.examples.isEmpty {
-            w.markup("<p>This rule has no examples yet.</p>\n")
+        /// Every example with the engine's verdict and timeline (or why there is none).
+        func writeExamples(verdicts: [String: ExampleVerdict], diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+            w.markup("<section aria-labelledby=\"examples\">\n<h2 id=\"examples\">Examples, run by the simulator</h2>\n")
+            if let notSimulated = rule.notSimulated {
+                w.markup("<p class=\"notice\">Not simulated: "); w.text(notSimulated); w.markup("</p>\n")
+            } else if rule.examples.isEmpty {
+                w.markup("<p>This rule has no examples yet.</p>\n")
+            }
+            for (index, example) in rule.examples.enumerated() {
+                RulePage.writeExample(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier],
+                                      diagnostics: &diagnostics, into: &w)
+            }
+            w.markup("</section>\n")
         }
-        for (index, example) in rule.examples.enumerated() {
-            writeExample(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier],
-                         diagnostics: &diagnostics, into: &w)
-        }
-        w.markup("</section>\n")
 
-        if let instead = rule.instead {
+        func writeInstead(plainTexts: inout [String]?, into w: inout HTMLWriter) {
+            guard let instead = rule.instead else { return }
             w.markup("<section aria-labelledby=\"instead\">\n<h2 id=\"instead\">What to do instead</h2>\n<div class=\"prose\">")
             context.writeMarkdown(instead, from: path, into: &w, plainTexts: &plainTexts)
             w.markup("</div>\n</section>\n")
         }
-        let conflicts = corpus.conflicts.filter { $0.rules.contains(rule.id) }
-        if !conflicts.isEmpty {
+
+        /// The conflicts between sources that involve this rule, linked to the sources page.
+        func writeConflicts(into w: inout HTMLWriter) {
+            let conflicts = context.corpus.conflicts.filter { $0.rules.contains(rule.id) }
+            guard !conflicts.isEmpty else { return }
             w.markup("<section aria-labelledby=\"conflicts\">\n<h2 id=\"conflicts\">Where the sources disagree</h2>\n<ul>")
             for conflict in conflicts {
                 w.markup("<li>")
-                link(context.link(from: path, to: SitePaths.sources, anchor: SourcesPage.conflictAnchor(conflict.id)), conflict.subject)
+                link(context.link(from: path, to: SitePaths.sources, anchor: SourcesPage.conflictAnchor(conflict.id)), conflict.subject, into: &w)
                 w.markup("</li>")
             }
             w.markup("</ul>\n</section>\n")
         }
 
-        w.markup("<section aria-labelledby=\"sources\">\n<h2 id=\"sources\">Sources</h2>\n")
-        if rule.sources.isEmpty {
-            w.markup("<p>No source is cited.</p>\n")
-        } else {
-            w.markup("<ul class=\"citations\">\n")
-            for source in rule.sources.map({ context.citationLink($0, from: path) }) {
-                w.markup("<li>")
-                link(source.href, source.title)
-                if let version = source.version { w.markup(", version "); w.text(version) }
-                if let locator = source.locator { w.markup(": "); w.text(locator) }
-                if let reliability = source.reliability {
-                    w.markup(" <span class=\"badge reliability-"); w.text(reliability); w.markup("\">"); w.text(reliability); w.markup("</span>")
+        /// The citations: source, version, locator, reliability, and a link to the original.
+        func writeSources(into w: inout HTMLWriter) {
+            w.markup("<section aria-labelledby=\"sources\">\n<h2 id=\"sources\">Sources</h2>\n")
+            if rule.sources.isEmpty {
+                w.markup("<p>No source is cited.</p>\n")
+            } else {
+                w.markup("<ul class=\"citations\">\n")
+                for source in rule.sources.map({ context.citationLink($0, from: path) }) {
+                    w.markup("<li>")
+                    link(source.href, source.title, into: &w)
+                    if let version = source.version { w.markup(", version "); w.text(version) }
+                    if let locator = source.locator { w.markup(": "); w.text(locator) }
+                    if let reliability = source.reliability {
+                        w.markup(" <span class=\"badge reliability-"); w.text(reliability); w.markup("\">"); w.text(reliability); w.markup("</span>")
+                    }
+                    if source.unverified { w.markup(" <span class=\"badge unverified\">not confirmed by us</span>") }
+                    if let url = source.url {
+                        w.markup(" · <a class=\"external\" href=\""); w.text(url); w.markup("\" rel=\"external\">original</a>")
+                    }
+                    w.markup("</li>\n")
                 }
-                if source.unverified { w.markup(" <span class=\"badge unverified\">not confirmed by us</span>") }
-                if let url = source.url {
-                    w.markup(" · <a class=\"external\" href=\""); w.text(url); w.markup("\" rel=\"external\">original</a>")
-                }
-                w.markup("</li>\n")
+                w.markup("</ul>\n")
             }
-            w.markup("</ul>\n")
+            w.markup("</section>\n")
         }
-        w.markup("</section>\n<section aria-labelledby=\"history\">\n<h2 id=\"history\">Revision history</h2>\n")
-        if rule.history.isEmpty {
-            w.markup("<p>No recorded changes.</p>\n")
-        } else {
-            w.markup("<ol class=\"history\">\n")
-            for revision in rule.history { writeRevision(revision, context: context, path: path, into: &w) }
-            w.markup("</ol>\n")
-        }
-        w.markup("</section>\n")
 
-        let related = references(rule.related, what: "as related")
-        if !related.isEmpty {
+        func writeHistory(into w: inout HTMLWriter) {
+            w.markup("<section aria-labelledby=\"history\">\n<h2 id=\"history\">Revision history</h2>\n")
+            if rule.history.isEmpty {
+                w.markup("<p>No recorded changes.</p>\n")
+            } else {
+                w.markup("<ol class=\"history\">\n")
+                for revision in rule.history { RulePage.writeRevision(revision, context: context, path: path, into: &w) }
+                w.markup("</ol>\n")
+            }
+            w.markup("</section>\n")
+        }
+
+        func writeRelated(diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+            let related = references(rule.related, what: "as related", diagnostics: &diagnostics)
+            guard !related.isEmpty else { return }
             w.markup("<section aria-labelledby=\"related\">\n<h2 id=\"related\">Related rules</h2>\n<ul class=\"rule-list\">")
             for reference in related {
                 w.markup("<li>")
@@ -286,11 +333,15 @@ enum RulePage {
             }
             w.markup("</ul>\n</section>\n")
         }
-        w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>Test yourself on this rule in the terminal quiz:</p>\n<pre class=\"command\"><code>")
-        w.text(rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz")
-        w.markup("</code></pre>\n<p class=\"source-location\">Written in <code>")
-        w.text(context.configuration.display(rule.location))
-        w.markup("</code>.</p>\n</section>\n</article>")
+
+        /// The quiz command for this rule's topic, and where the rule is written.
+        func writePractise(into w: inout HTMLWriter) {
+            w.markup("<section aria-labelledby=\"practise\">\n<h2 id=\"practise\">Practise</h2>\n<p>Test yourself on this rule in the terminal quiz:</p>\n<pre class=\"command\"><code>")
+            w.text(rule.topics.first.map { "bgkb quiz --topic \($0)" } ?? "bgkb quiz")
+            w.markup("</code></pre>\n<p class=\"source-location\">Written in <code>")
+            w.text(context.configuration.display(rule.location))
+            w.markup("</code>.</p>\n</section>\n")
+        }
     }
 
     /// One example: what it claims, the scenario, the engine's verdict and the timeline.
@@ -371,31 +422,13 @@ enum RulePage {
         w.markup("</li>\n")
     }
 
-    /// The engine's one-line summary without the trailing `[schedule]`, which the page shows
-    /// on its own line.
+    /// The engine's one-line summary without the trailing ` [schedule]`, which the page shows on
+    /// its own line. Compared as Characters: a summary whose last Character merges with the space
+    /// (after a prepended mark) keeps its suffix.
     static func shortSummary(_ verdict: ExampleVerdict) -> String {
         guard let schedule = verdict.counterexample?.schedule, !schedule.isEmpty else { return verdict.summary }
-        // By bytes when the byte before ` [` is ASCII: a Character boundary then falls there
-        // (only a non-ASCII prepended mark joins a space to what precedes it), so a suffix of
-        // bytes is one of Characters (comparing and counting Characters cost 2,600 instructions).
-        let summary = verdict.summary.utf8, tail = schedule.utf8
-        let length = tail.count + 3
-        if summary.count >= length {
-            let start = summary.index(summary.endIndex, offsetBy: -length)
-            if start == summary.startIndex || summary[summary.index(before: start)] < 0x80 {
-                let open = summary.index(start, offsetBy: 2), close = summary.index(before: summary.endIndex)
-                let matches = summary[start] == UInt8(ascii: " ") && summary[summary.index(after: start)] == UInt8(ascii: "[")
-                    && summary[close] == UInt8(ascii: "]") && summary[open..<close].elementsEqual(tail)
-                guard matches else { return verdict.summary }
-                return String(verdict.summary.utf8[..<start]) ?? verdict.summary
-            }
-        }
-        return shortSummaryByCharacter(summary: verdict.summary, schedule: schedule)
-    }
-
-    static func shortSummaryByCharacter(summary: String, schedule: String) -> String {
         let suffix = " [\(schedule)]"
-        return summary.hasSuffix(suffix) ? String(summary.dropLast(suffix.count)) : summary
+        return verdict.summary.hasSuffix(suffix) ? String(verdict.summary.dropLast(suffix.count)) : verdict.summary
     }
 
     static func numberText(_ number: StatedNumber) -> String {

@@ -2,14 +2,31 @@ import BGKBModel
 
 /// Every rule on one page, most important first, then the removed ones.
 enum RulesIndexPage {
-    /// Shared by the rule list, topic pages and the crash-code page: the list is written by
-    /// `ruleList` (thousands of rules are too many for Mustache's dictionaries) and the partial
-    /// only places it, so the pages around it keep their templates.
-    static let ruleListPartial = "{{{ruleListHtml}}}"
+    static func render(_ context: SiteContext) -> StepOutput {
+        let page = SitePaths.rulesIndex
+        let hasPage = { (id: String) in context.ruleIndexByID[id] != nil && context.rulePath(id) != nil }
+        let current = context.rankedRules.map(\.id).filter(hasPage)
+        let removed = context.corpus.rules.map(\.id).filter { context.removedRuleIDs.contains($0) }.filter(hasPage)
+        let html = Layout.page(path: page, title: "All rules", description: "Every rule in bgkb, most important first.",
+                               capacity: 256 * context.corpus.rules.count + 8192) { w in
+            w.markup("<h1>All rules</h1>\n<p>"); w.text(Format.count(current.count, "rule"))
+            w.markup(", the ones most likely to crash an app or get it killed first.</p>\n")
+            writeRuleList(current, context: context, from: page, into: &w)
+            writeRemoved(removed, context: context, from: page, into: &w)
+        }
+        return StepOutput(page, html)
+    }
 
-    /// `<ul class="rule-list">`, one item per rule that exists, each value escaped.
-    static func ruleList(_ ids: [String], context: SiteContext, from page: String) -> String {
-        var w = HTMLWriter(capacity: 256 * ids.count + 32)
+    static func writeRemoved(_ removed: [String], context: SiteContext, from page: String, into w: inout HTMLWriter) {
+        guard !removed.isEmpty else { return }
+        w.markup("<h2 id=\"removed\">Removed rules</h2>\n<p>Points that were in an older version of a document and are gone from the latest one.</p>\n")
+        writeRuleList(removed, context: context, from: page, into: &w)
+        w.markup("\n")
+    }
+
+    /// `<ul class="rule-list">`, one item per rule that exists: its link, kind and statement.
+    /// Shared by the rule list, the topic pages and the crash-code page.
+    static func writeRuleList(_ ids: [String], context: SiteContext, from page: String, into w: inout HTMLWriter) {
         w.markup("<ul class=\"rule-list\">\n")
         let root = SitePaths.root(from: page)
         for id in ids {
@@ -21,31 +38,5 @@ enum RulesIndexPage {
             w.markup("</li>\n")
         }
         w.markup("</ul>")
-        return w.string
-    }
-
-    static let template = """
-    <h1>All rules</h1>
-    <p>{{countText}}, the ones most likely to crash an app or get it killed first.</p>
-    {{>rule-list}}
-    {{#hasRemoved}}<h2 id="removed">Removed rules</h2>
-    <p>Points that were in an older version of a document and are gone from the latest one.</p>
-    {{#removedList}}{{>rule-list}}{{/removedList}}
-    {{/hasRemoved}}
-    """
-
-    static func render(_ context: SiteContext) -> StepOutput {
-        let page = SitePaths.rulesIndex
-        let current = context.rankedRules.map(\.id).filter { context.ruleIndexByID[$0] != nil && context.rulePath($0) != nil }
-        let removed = context.corpus.rules.map(\.id).filter { context.removedRuleIDs.contains($0) }
-            .filter { context.ruleIndexByID[$0] != nil && context.rulePath($0) != nil }
-        let body = context.templates.render("rules-index", [
-            "countText": Format.count(current.count, "rule"),
-            "ruleListHtml": ruleList(current, context: context, from: page),
-            "hasRemoved": !removed.isEmpty,
-            "removedList": ["ruleListHtml": ruleList(removed, context: context, from: page)],
-        ])
-        return StepOutput(page, Layout.page(context, path: page, title: "All rules",
-                                            description: "Every rule in bgkb, most important first.", body: body))
     }
 }

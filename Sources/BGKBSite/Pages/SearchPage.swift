@@ -4,28 +4,33 @@ import Foundation
 /// The search page and its index. The index ships as a script (`assets/search-index.js`) because
 /// browsers block `fetch()` of sibling files under `file://`; filters live in the URL query.
 enum SearchPage {
-    static let template = """
-    <h1>Search</h1>
-    <form id="search-form" class="search-form" action="search.html" method="get" role="search" aria-label="Rules">
-    <div class="field field-q"><label for="q">Search for</label>
-    <input id="q" type="search" name="q" autocomplete="off" placeholder="endBackgroundTask, 0x8badf00d, expiry handler"></div>
-    <div class="field"><label for="topic">Topic</label>
-    <select id="topic" name="topic"><option value="">Any topic</option>
-    {{#topics}}<option value="{{id}}">{{title}}</option>
-    {{/topics}}</select></div>
-    <div class="field"><label for="kind">Kind</label>
-    <select id="kind" name="kind"><option value="">Any kind</option>
-    {{#kinds}}<option value="{{id}}">{{title}}</option>
-    {{/kinds}}</select></div>
-    <div class="field"><label for="source">Source</label>
-    <select id="source" name="source"><option value="">Any source</option>
-    {{#sources}}<option value="{{id}}">{{title}}</option>
-    {{/sources}}</select></div>
-    <div class="field field-submit"><button type="submit">Search</button></div>
-    </form>
-    <p id="search-status" class="search-status" role="status" aria-live="polite">Search needs JavaScript. Without it, browse the <a href="topics/index.html">topics</a>, <a href="rules/index.html">all rules</a>, the <a href="apis.html">API index</a> or the <a href="crash-codes.html">crash codes</a>.</p>
-    <ol id="results" class="results"></ol>
-    """
+    /// The query and its filters: topic, kind and source, each an option list.
+    static func writeForm(_ context: SiteContext, into w: inout HTMLWriter) {
+        w.markup("""
+        <h1>Search</h1>
+        <form id="search-form" class="search-form" action="search.html" method="get" role="search" aria-label="Rules">
+        <div class="field field-q"><label for="q">Search for</label>
+        <input id="q" type="search" name="q" autocomplete="off" placeholder="endBackgroundTask, 0x8badf00d, expiry handler"></div>
+
+        """)
+        let corpus = context.corpus
+        writeFilter(id: "topic", label: "Topic", any: "Any topic", options: corpus.topics.map { ($0.id, $0.title) }, into: &w)
+        writeFilter(id: "kind", label: "Kind", any: "Any kind", options: Rule.Kind.allCases.map { ($0.rawValue, KindLabel.text($0)) }, into: &w)
+        writeFilter(id: "source", label: "Source", any: "Any source", options: corpus.sources.map { ($0.id, $0.title) }, into: &w)
+        w.markup("<div class=\"field field-submit\"><button type=\"submit\">Search</button></div>\n</form>\n")
+    }
+
+    /// One filter: a labelled `<select>` whose first option matches anything.
+    static func writeFilter(id: StaticString, label: StaticString, any: StaticString, options: [(value: String, title: String)],
+                            into w: inout HTMLWriter) {
+        w.markup("<div class=\"field\"><label for=\""); w.markup(id); w.markup("\">"); w.markup(label)
+        w.markup("</label>\n<select id=\""); w.markup(id); w.markup("\" name=\""); w.markup(id); w.markup("\"><option value=\"\">")
+        w.markup(any); w.markup("</option>\n")
+        for option in options {
+            w.markup("<option value=\""); w.text(option.value); w.markup("\">"); w.text(option.title); w.markup("</option>\n")
+        }
+        w.markup("</select></div>\n")
+    }
 
     /// One rule as the search script sees it. Short keys keep the index small for large corpora.
     struct Entry: Encodable {
@@ -44,8 +49,8 @@ enum SearchPage {
         var r: Bool     // removed
 
         /// The entry as JSONEncoder writes it with sorted keys and unescaped slashes (a test
-        /// holds the two equal), straight into bytes: encoding 10,000 entries with JSONEncoder
-        /// held four copies of a 20 MB index at once and took a third of a second.
+        /// holds the two equal), straight into bytes, so the index is written a batch at a time
+        /// and never held whole.
         func write(into json: inout JSONBytes) {
             json.raw("{\"a\":"); json.strings(a)
             json.raw(",\"c\":"); json.strings(c)
@@ -66,18 +71,17 @@ enum SearchPage {
 
     static func render(_ context: SiteContext, sink: SiteSink) -> StepOutput {
         let page = SitePaths.search
-        let corpus = context.corpus
-        let body = context.templates.render("search", [
-            "topics": corpus.topics.map { ["id": $0.id, "title": $0.title] },
-            "kinds": Rule.Kind.allCases.map { ["id": $0.rawValue, "title": KindLabel.text($0)] },
-            "sources": corpus.sources.map { ["id": $0.id, "title": $0.title] },
-        ])
         var output = StepOutput()
-        output.files[page] = Layout.page(context, path: page, title: "Search",
-                                         description: "Search bgkb's rules by words, API names and crash codes.",
-                                         body: body, scripts: [SitePaths.searchIndex, SitePaths.searchScript])
+        output.files[page] = Layout.page(path: page, title: "Search", description: "Search bgkb's rules by words, API names and crash codes.",
+                                         scripts: [SitePaths.searchIndex, SitePaths.searchScript]) { w in
+            writeForm(context, into: &w)
+            w.markup("""
+            <p id="search-status" class="search-status" role="status" aria-live="polite">Search needs JavaScript. Without it, browse the <a href="topics/index.html">topics</a>, <a href="rules/index.html">all rules</a>, the <a href="apis.html">API index</a> or the <a href="crash-codes.html">crash codes</a>.</p>
+            <ol id="results" class="results"></ol>
+            """)
+        }
         // The streaming build's rule pages write the index (`SearchIndexFeed`). Otherwise it goes
-        // to the sink a batch of rules at a time: at 10,000 rules it is 20 MB.
+        // to the sink a batch of rules at a time: it is the largest file of a large corpus.
         if context.ledger == nil {
             output.streamed(SitePaths.searchIndex, new: sink.stream(SitePaths.searchIndex) { write in indexScript(context, write: write) })
         }
@@ -112,8 +116,8 @@ enum SearchPage {
         while batchStart < rules.count {
             let batch = Array(batchStart..<min(rules.count, batchStart + 512))
             batchStart += batch.count
-            // Parsing each rule's Markdown for its plain text is the cost here, and rules are
-            // independent: on every core, each entry written to its own bytes.
+            // Rules are independent: their entries (each parsing the rule's Markdown for its
+            // plain text) are made on every core, each into its own bytes.
             let entries: [[UInt8]] = ParallelMap.map(batch) { index -> [UInt8] in
                 let rule = rules[index]
                 guard let path = context.rulePath(rule.id) else { return [] }
@@ -221,8 +225,8 @@ struct JSONBytes {
 }
 
 /// The streaming build's search index, written by the rule pages: each page hands in its rule's
-/// entry (`SearchPage.entry`, its text from the parse that rendered the page's prose, where a
-/// second parse of the same Markdown cost as much again), and entries go out in Content order
+/// entry (`SearchPage.entry`, its text from the parse that rendered the page's prose, so the
+/// Markdown is parsed once), and entries go out in Content order
 /// as soon as the ones before them are in. Pages render in that order on every core, so only
 /// the few entries a core is ahead by wait here. The bytes are `SearchPage.indexScript`'s.
 final class SearchIndexFeed: @unchecked Sendable {

@@ -10,15 +10,13 @@ enum Sitemap {
         return Array(Set(pages)).sorted()
     }
 
-    /// Written directly, as the Mustache template it replaces wrote it (a test compares the two):
-    /// filling the template's dictionaries cost more than the page.
     static func render(_ context: SiteContext) -> StepOutput {
         let base = context.configuration.baseURL
         let pages = pages(context)
         var w = HTMLWriter(capacity: pages.count * (base.utf8.count + 40) + 128)
         w.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
         for page in pages {
-            w.markup("<url><loc>"); w.templateText(base + page); w.markup("</loc></url>\n")
+            w.markup("<url><loc>"); w.text(base + page); w.markup("</loc></url>\n")
         }
         w.markup("</urlset>\n")
         return StepOutput(SitePaths.sitemap, w.string)

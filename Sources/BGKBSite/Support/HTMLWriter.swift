@@ -289,13 +289,6 @@ struct HTMLWriter {
         return hasByte(0x3C) | hasByte(0x3E) | hasByte(0x26) | hasByte(0x22) | hasByte(0x27)
     }
 
-    /// A value escaped exactly as the Mustache templates escape it (`ByteHTMLContentType`): for
-    /// pages that moved off a template and keep its bytes. It differs from `text` only for text
-    /// beyond ASCII that holds one of the five, which goes Character by Character there.
-    mutating func templateText(_ value: String) {
-        trusted(ByteHTMLContentType().escapeText(value))
-    }
-
     /// HTML that is already safe: cmark's safe-mode rendering of Content Markdown, or the output of
     /// another `HTMLWriter`. Never a value straight from Content.
     mutating func trusted(_ html: String) {

@@ -1,12 +1,13 @@
 import BGKBContent
 import BGKBEngine
 import BGKBModel
+import ScenarioSamples
 import Foundation
 
 // Benchmark, not a test: prints simulated events per second (full exploration of every sample,
 // repeated), the wall time of `check` over the samples and, with --content DIR, over every
 // example in Content, on one thread. Build and run in release:
-//     swift run -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE] [--parse] [--work]
+//     swift run --package-path Benchmarks -c release BenchEngine [repeats] [--content Content] [--verbose] [--show name] [--dump FILE] [--parse] [--work]
 // --parse (with --content) times only the scenario parser: `repeats` passes over the examples.
 // --work (with --content) also says how the schedules split (simulated, covered), the events
 // simulated and replayed, and how many examples were explored depth first.

@@ -80,80 +80,28 @@ public final class VerdictCache: @unchecked Sendable {
         }
     }
 
-    /// What identifies the file at `path` (the running executable, for `engine`): the build ID
-    /// the linker wrote into an ELF executable (a hash of its contents: `build-id-` and its hex)
-    /// when it has one, else a hash of the whole file. Hashing a 17 MB binary took 7 ms of every
-    /// build, where reading the note reads a few kilobytes.
+    /// What identifies the file at `path` (the running executable, for `engine`): its device,
+    /// inode, size, and the times of its last change of contents (mtime) and of its last change
+    /// of any kind (ctime), to the nanosecond.
+    ///
+    /// Safe as a cache key: a different bgkb cannot reuse stale verdicts. Writing an executable
+    /// in place sets its mtime and ctime; linking or copying a new one makes a new file with
+    /// its own ctime, and a rename sets the ctime too. Programs can set mtime back (`touch -r`,
+    /// `cp -p`) but not ctime: the kernel sets it to the current time on every change. So any
+    /// change to the file gives another key. The converse does not hold (a `chmod`, or the same
+    /// binary copied elsewhere, gives a new key too); that costs one build's exploration, never
+    /// a wrong verdict. Reading the key is one `stat` call, where hashing the executable read
+    /// all of it on every build.
     public static func identity(ofFileAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        if let buildID = elfBuildID(handle) { return "build-id-" + buildID }
-        try? handle.seek(toOffset: 0)
-        return contentHash(handle)
-    }
-
-    /// The NT_GNU_BUILD_ID note of a 64-bit little-endian ELF file, as lowercase hex: found
-    /// through the program headers' PT_NOTE segments. Nil for anything else, or anything
-    /// malformed (then the whole file is hashed instead).
-    static func elfBuildID(_ handle: FileHandle) -> String? {
-        func read(_ offset: UInt64, _ count: Int) -> Data? {
-            guard count > 0, count <= 1 << 20, (try? handle.seek(toOffset: offset)) != nil,
-                  let data = try? handle.read(upToCount: count), data.count == count else { return nil }
-            return data
-        }
-        func integer<T: FixedWidthInteger>(_ data: Data, _ offset: Int, as: T.Type) -> T? {
-            guard offset >= 0, offset + MemoryLayout<T>.size <= data.count else { return nil }
-            return data.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
-        }
-        // e_ident: magic, ELFCLASS64, ELFDATA2LSB.
-        guard let header = read(0, 64), header.prefix(6).elementsEqual([0x7F, 0x45, 0x4C, 0x46, 2, 1]),
-              let tableOffset = integer(header, 32, as: UInt64.self),
-              let entrySize = integer(header, 54, as: UInt16.self), entrySize >= 56,
-              let entryCount = integer(header, 56, as: UInt16.self), entryCount > 0,
-              let table = read(tableOffset, Int(entrySize) * Int(entryCount)) else { return nil }
-        for entry in 0..<Int(entryCount) {
-            let base = entry * Int(entrySize)
-            guard integer(table, base, as: UInt32.self) == 4, // PT_NOTE
-                  let offset = integer(table, base + 8, as: UInt64.self),
-                  let size = integer(table, base + 32, as: UInt64.self), size < 1 << 20,
-                  let notes = read(offset, Int(size)) else { continue }
-            var position = 0
-            while let nameSize = integer(notes, position, as: UInt32.self),
-                  let descriptionSize = integer(notes, position + 4, as: UInt32.self),
-                  let type = integer(notes, position + 8, as: UInt32.self) {
-                let name = position + 12
-                let description = name + (Int(nameSize) + 3) / 4 * 4
-                let next = description + (Int(descriptionSize) + 3) / 4 * 4
-                guard next <= notes.count else { break }
-                if type == 3, nameSize == 4, notes[notes.startIndex + name ..< notes.startIndex + name + 4].elementsEqual([0x47, 0x4E, 0x55, 0]),
-                   descriptionSize >= 8 {
-                    let bytes = notes[notes.startIndex + description ..< notes.startIndex + description + Int(descriptionSize)]
-                    return bytes.map { String(format: "%02x", $0) }.joined()
-                }
-                position = next
-            }
-        }
-        return nil
-    }
-
-    /// A hash of the whole file: read in large blocks and mixed a word at a time.
-    static func contentHash(_ handle: FileHandle) -> String? {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        var length: UInt64 = 0
-        while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty {
-            length += UInt64(block.count)
-            block.withUnsafeBytes { raw in
-                let words = raw.count / 8
-                for index in 0..<words {
-                    hash = (hash ^ raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)) &* 0x100_0000_01b3
-                    hash ^= hash >> 29
-                }
-                for index in (words * 8)..<raw.count {
-                    hash = (hash ^ UInt64(raw[index])) &* 0x100_0000_01b3
-                }
-            }
-        }
-        return String(hash, radix: 16) + "-" + String(length)
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = status.st_mtimespec, changed = status.st_ctimespec
+        #else
+        let modified = status.st_mtim, changed = status.st_ctim
+        #endif
+        return ["stat", status.st_dev, status.st_ino, status.st_size, modified.tv_sec, modified.tv_nsec, changed.tv_sec, changed.tv_nsec]
+            .map { "\($0)" }.joined(separator: "-")
     }
 
     /// Writes the records this build used or made, atomically (a temporary file renamed over
@@ -169,7 +117,7 @@ public final class VerdictCache: @unchecked Sendable {
         lock.withLock {
             var records = made
             for key in used { records[key] = stored[key] }
-            return Self.encodeBytes(records)
+            return Self.encode(records)
         }
     }
 
@@ -197,14 +145,7 @@ public final class VerdictCache: @unchecked Sendable {
 
     /// One record per line, tab-separated: key, passed, schedules, failing schedule, summary.
     /// Doubles are stored as their bit patterns, so a schedule comes back exactly.
-    static func encode(_ records: [UInt64: VerdictRecord]) -> String {
-        String(decoding: encodeBytes(records), as: UTF8.self)
-    }
-
-    /// `encode`, written into one buffer of bytes: String appends, a String per number and a
-    /// join per schedule cost about 3,000 instructions a record, on one core at the end of a
-    /// build (`VerdictCacheTests` holds it to the String form it replaces).
-    static func encodeBytes(_ records: [UInt64: VerdictRecord]) -> [UInt8] {
+    static func encode(_ records: [UInt64: VerdictRecord]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(header.utf8.count + 1 + records.count * 96)
         bytes.append(contentsOf: header.utf8)
@@ -225,11 +166,7 @@ public final class VerdictCache: @unchecked Sendable {
         return bytes
     }
 
-    static func decode(_ text: String) -> Result<[UInt64: VerdictRecord], Problem> {
-        decode(Data(text.utf8))
-    }
-
-    /// Works on bytes: a rebuild reads tens of thousands of records before its first page.
+    /// Works on bytes: a rebuild reads every record before its first page.
     static func decode(_ data: Data) -> Result<[UInt64: VerdictRecord], Problem> {
         data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
     }

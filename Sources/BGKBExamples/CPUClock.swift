@@ -8,7 +8,7 @@ import Darwin
 /// a step's wall time is the share of the CPU they took, not the wall time each rule's run
 /// spanned (that also counts the moments another step's thread had the core).
 enum CPUClock {
-    /// The calling thread's CPU time (a system call, about a third of a microsecond here).
+    /// The calling thread's CPU time.
     static var thread: Duration { read(CLOCK_THREAD_CPUTIME_ID) }
     /// The process's CPU time, every thread.
     static var process: Duration { read(CLOCK_PROCESS_CPUTIME_ID) }

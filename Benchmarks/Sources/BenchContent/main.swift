@@ -10,7 +10,7 @@ import Darwin
 
 /// Times `ContentLoader.load(directory:)` in process, so the figure is the pipeline's cost
 /// without process start-up: `BenchContent DIR [RUNS]` prints the median, min and max in ms.
-/// Used by .ci/bench/run.sh for the real Content (issue 2: "well under 100 ms").
+/// Used by .ci/bench/run.sh for the real Content.
 /// `BenchContent --dump DIR` prints the corpus and diagnostics as sorted JSON instead, so an
 /// optimisation can be checked to change nothing: dump before, dump after, `cmp`.
 /// `BenchContent --check DIR` runs every example through the engine (as `bgkb check` will) and
