@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent (Content/ → model);
 // BGKBEngine → BGKBExamples → BGKBSite (Site/); BGKBEngine → BGKBQuestions → BGKBQuiz; all of
-// them → bgkb. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
+// them → bgkb. BGKBEngine and swift-syntax → BGKBScan → bgkb-scan, which `bgkb scan` runs. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
 // or reads the environment. The benchmarks (Benchmarks/) and the fuzz targets
 // (Fuzz/) are packages of their own that depend on this one by path, through the `BGKB` library.
 
