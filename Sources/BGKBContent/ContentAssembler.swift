@@ -4,6 +4,9 @@ import BGKBModel
 public struct ContentLoadResult: Sendable {
     public var corpus: Corpus
     public var diagnostics: Diagnostics
+    /// Lines of forum page chrome (view counts, badges, the thread's address) left out of the
+    /// points: not a problem, only reported in `bgkb lint`'s summary.
+    public var chromeLines = 0
 }
 
 /// Builds the corpus from files: parses each, links versions, records conflicts, resolves references.
@@ -53,9 +56,8 @@ public enum ContentAssembler {
             groups[file.documentID, default: []].append(file)
         }
 
-        // Documents link independently: on all cores, merged in first-seen order. (Serial, this was
-        // a 50 ms stretch with one core idle at the end of a 10,000-rule load. It once held every
-        // rule twice until merged; a rule is one shared box now, so the merge copies references.)
+        // Documents link independently: on all cores, merged in first-seen order. A rule is one
+        // shared box, so the merge copies references.
         let groupsByID = groups
         // Every version's rule ids (a removed rule can still be referred to), known before linking
         // so that each document's references are checked on the core that links it.
@@ -87,7 +89,8 @@ public enum ContentAssembler {
         var corpus = Corpus(sources: sourceList, topics: topicList, documents: documents, rules: rules, conflicts: conflicts)
         checkDuplicates(corpus, diagnostics: &diagnostics)
         fillDisputeLinks(&corpus)
-        return .success(ContentLoadResult(corpus: corpus, diagnostics: Diagnostics(diagnostics.sorted)))
+        return .success(ContentLoadResult(corpus: corpus, diagnostics: Diagnostics(diagnostics.sorted),
+                                          chromeLines: parsed.reduce(0) { $0 + $1.chromeLines }))
     }
 
     /// `documents/background-task-notes/2023-06-16.md` → `background-task-notes`; `documents/bgtaskscheduler.md` → `bgtaskscheduler`.
@@ -102,9 +105,13 @@ public enum ContentAssembler {
     /// multi-version document with an unlabelled file, is an error.
     static func orderVersions(_ files: [ParsedFile], diagnostics: inout Diagnostics) -> [ParsedFile] {
         guard files.count > 1 else { return files }
+        let files = files.map(labelledByNewestEntry)
         for file in files where file.version.label == nil {
-            diagnostics.error("version-order", "document `\(file.documentID)` has several files, so each needs a `version:` in its front matter",
-                              at: file.location)
+            diagnostics.error("version-order", "document `\(file.documentID)` has several files, and this one has neither a `version:` "
+                              + "nor a dated revision history to take it from",
+                              at: file.location,
+                              notes: ["add `version: YYYY-MM-DD` (the date of its newest revision) to front matter at the top of the file, "
+                                      + "or a `Revision History` with dated entries after the post"])
         }
         func key(_ file: ParsedFile) -> String {
             guard let label = file.version.label else { return "" }
@@ -121,6 +128,18 @@ public enum ContentAssembler {
             seen[label] = file.location
         }
         return files.sorted { (key($0), $0.version.path) < (key($1), $1.version.path) }
+    }
+
+    /// A version of a document with several files that gives no `version:` is labelled with the
+    /// date of its newest revision entry (two raw copies of a post saved at different times).
+    static func labelledByNewestEntry(_ file: ParsedFile) -> ParsedFile {
+        guard file.version.label == nil, let newest = file.version.revisions.map(\.date).max() else { return file }
+        let label = newest.description
+        var file = file
+        file.version.label = label
+        file.version.rules = file.version.rules.map { $0.with { $0.version = label } }
+        for index in file.version.revisions.indices { file.version.revisions[index].version = label }
+        return file
     }
 
     /// Attaches our assessments to found conflicts; conflicts the pipeline cannot find come from notes with claims.
@@ -149,8 +168,7 @@ public enum ContentAssembler {
 
     /// A rule id used by two different documents (versions of one document share ids on purpose).
     static func checkDuplicates(_ corpus: Corpus, diagnostics: inout Diagnostics) {
-        // Indexes, not rules: a dictionary of whole Rule values cost 11 MB at 10,000 rules.
-        // By position: `enumerated()` copied every rule (a retain and a release per field).
+        // Indexes, not rules, in the dictionary.
         var owner: [String: Int] = [:]
         owner.reserveCapacity(corpus.rules.count)
         for index in corpus.rules.indices {
@@ -196,13 +214,12 @@ public enum ContentAssembler {
 
     /// A disputed claim's correcting rules also list the claim as related, so both pages link each other.
     static func fillDisputeLinks(_ corpus: inout Corpus) {
-        // By position, reading only the disputes: iterating the rules copied each one.
         for position in corpus.rules.indices {
             guard let correctedBy = corpus.rules[position].dispute?.correctedBy, !correctedBy.isEmpty else { continue }
             let id = corpus.rules[position].id
             for target in correctedBy {
                 if let index = corpus.rules.firstIndex(where: { $0.id == target }), !corpus.rules[index].related.contains(id) {
-                    corpus.rules[index].related.append(id)
+                    corpus.rules[index] = corpus.rules[index].with { $0.related.append(id) }
                 }
             }
         }

@@ -31,7 +31,7 @@ public struct ContentFile: Sendable {
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         // Foundation's replace is slow on Linux and nearly every file has no carriage return.
-        return text.containsByte(UInt8(ascii: "\r")) ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
+        return Bytes.firstOffset(of: UInt8(ascii: "\r"), in: text) != nil ? text.replacingOccurrences(of: "\r\n", with: "\n") : text
     }
 
     /// Line and character column of the first byte that does not decode as UTF-8.

@@ -31,7 +31,11 @@ struct DocumentParser {
         // `lines[bodyStart...].joined(separator: "\n")`, taken from the text instead of rebuilt.
         let bodyOffset = lines.offset(ofLine: bodyStart)
         let body = bodyOffset >= text.utf8.count ? "" : String(text[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
-        let tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
+        var tree = CommonMarkConverter.parse(body, lineOffset: bodyStart)
+        // A post saved from a forum page as it is: a line a paragraph if it has no blank lines,
+        // and the page's own lines are never points.
+        if SavedPageLines.hasNoBlankLine(body) { SavedPageLines.split(&tree) }
+        let chromeLines = ForumChrome.strip(&tree)
         var walker = BlockWalker(parser: self, lines: lines, front: front)
         walker.walk(tree, diagnostics: &diagnostics)
 
@@ -47,8 +51,10 @@ struct DocumentParser {
                 } else {
                     var suffix = 2
                     while seen["\(rule.id)-\(suffix)"] != nil { suffix += 1 }
-                    rule.id = "\(rule.id)-\(suffix)"
-                    rule.examples = rule.examples.map { var example = $0; example.rule = rule.id; return example }
+                    rule = rule.with { fields in
+                        fields.id = "\(fields.id)-\(suffix)"
+                        fields.examples = fields.examples.map { var example = $0; example.rule = fields.id; return example }
+                    }
                 }
             }
             seen[rule.id] = rule.location
@@ -63,7 +69,8 @@ struct DocumentParser {
                                       signOff: walker.signOff, summary: front.summary)
         return ParsedFile(documentID: documentID, title: front.title ?? walker.firstHeading ?? documentID, sourceID: front.source,
                           summary: front.summary, version: version, conflictNotes: walker.conflictNotes,
-                          references: front.references + walker.references, location: location(line: 1, column: 1))
+                          references: front.references + walker.references, location: location(line: 1, column: 1),
+                          chromeLines: chromeLines)
     }
 
     func location(line: Int, column: Int) -> SourceLocation { SourceLocation(path: path, line: line, column: column) }
@@ -219,6 +226,10 @@ struct BlockWalker {
                 state = .signedOff
                 return
             }
+            if isTitleLine(block) {
+                firstHeading = block.plainText.trimmed
+                return
+            }
             if !annotated { flushPlain() }
             pending.append(block)
         case .thematicBreak:
@@ -266,31 +277,25 @@ struct BlockWalker {
         firstLines[BlockKey(block)]?.text ?? Self.firstLine(of: block)
     }
 
+    /// A plain post's title as a page copies it: the first block, before any heading or point, one
+    /// short line that does not end a sentence (`Background Task Notes`). It titles the document
+    /// as a level-1 heading would, and is not a point.
+    private func isTitleLine(_ block: MarkdownNode) -> Bool {
+        guard !annotated, firstHeading == nil, points.isEmpty, pending.isEmpty,
+              !block.children.contains(where: { if case .softBreak = $0.kind { return true } else { return false } }) else { return false }
+        let text = firstLine(of: block)
+        guard let last = text.last, text.split(separator: " ").count <= 12 else { return false }
+        return !".!?:;,)”\"".contains(last)
+    }
+
     private func isSignOff(_ block: MarkdownNode) -> Bool {
         Self.isSignOff(firstLine: firstLine(of: block))
     }
 
-    /// Whether a first line opens like a sign-off. The openings are lowercase ASCII: when the
-    /// line's first bytes (as many as the longest opening, and the one after) are ASCII, each
-    /// is one Character and lower-cases to one byte, so the bytes answer without lower-casing
-    /// the whole line (3,000 instructions a block).
+    /// Whether a first line opens like a sign-off (the openings are lowercase; only as much of
+    /// the line as the longest opening is lower-cased).
     static func isSignOff(firstLine line: String) -> Bool {
-        let fast: Bool?? = line.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            let length = DocumentParser.longestSignOffOpening + 1
-            guard !bytes.prefix(length).contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return nil }
-            return DocumentParser.signOffOpenings.contains { opening in
-                opening.utf8.count <= bytes.count
-                    && zip(opening.utf8, bytes).allSatisfy { expected, byte in
-                        expected == ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte)
-                    }
-            }
-        }
-        if let fast, let answer = fast { return answer }
-        return isSignOffByCharacter(firstLine: line)
-    }
-
-    static func isSignOffByCharacter(firstLine line: String) -> Bool {
-        let first = line.lowercased()
+        let first = line.prefix(DocumentParser.longestSignOffOpening + 1).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
     }
 
@@ -306,56 +311,30 @@ struct BlockWalker {
     static func isHistoryTitle(firstLine: String) -> Bool {
         let candidate = firstLine.trimmingCharacters(in: ":").trimmed
         // A title is at most 16 ASCII bytes, and lower-casing shrinks text to no less than a third
-        // of its bytes (the Kelvin sign to `k`): a longer line, as most first lines are, is not
-        // one, and is not lower-cased (2,700 instructions a block).
+        // of its bytes (the Kelvin sign to `k`): a longer line is not one, and is not lower-cased.
         guard candidate.utf8.count <= 64 else { return false }
         return DocumentParser.historyTitles.contains(candidate.lowercased())
     }
 
-    /// `block.plainText.trimmed.split(separator: "\n").first`, in one pass that stops once the line is
-    /// known, without splitting a long paragraph into lines. Every top-level block is asked whether it is
-    /// a sign-off or a history title, several times: `walk` computes this once per block.
+    /// `block.plainText.trimmed.split(separator: "\n").first`, by Unicode scalars (read as UTF-8
+    /// bytes: the blanks and the line feed are ASCII), in one pass that stops once the line is
+    /// known, without splitting a long paragraph into lines. `walk` computes it once per
+    /// top-level block.
     static func firstLine(of block: MarkdownNode) -> String {
-        var text = block.plainTextThroughFirstLine
-        // ASCII without `\r`: every byte is a Character, so bytes give the same answer without
-        // Character iteration (a tenth of the lint's instructions at 1,000 rules).
-        let ascii: String?? = text.withUTF8 { bytes in
-            guard bytes.isASCIIWithoutCarriageReturn else { return nil }
-            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") }
-            var index = 0
-            while index < bytes.count, isBlank(bytes[index]) { index += 1 }
-            let lineStart = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-            var lineEnd = index
-            if index < bytes.count, bytes[(index + 1)...].contains(where: { !isBlank($0) }) {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
-            }
-            while lineEnd > lineStart, isBlank(bytes[lineEnd - 1]) { lineEnd -= 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
-        }
-        if let ascii, let line = ascii { return line }
-        func isBlank(_ character: Character) -> Bool { character == " " || character == "\n" || character == "\t" }
-        var index = text.startIndex
-        // Leading blanks.
-        while index < text.endIndex, isBlank(text[index]) { text.formIndex(after: &index) }
+        let bytes = Array(block.plainTextThroughFirstLine.utf8)
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") }
+        var index = 0
+        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
         let lineStart = index
-        while index < text.endIndex, text[index] != "\n" { text.formIndex(after: &index) }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
         var lineEnd = index
-        if index < text.endIndex {
-            // Something after the line break: trimming the text's end cannot reach the line.
-            var after = text.index(after: index)
-            while after < text.endIndex {
-                if !isBlank(text[after]) { return String(text[lineStart..<lineEnd]) }
-                text.formIndex(after: &after)
-            }
+        // Something other than blanks after the line break: trimming the text's end cannot reach the line.
+        if index < bytes.count, bytes[(index + 1)...].contains(where: { !isBlank($0) }) {
+            return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
         }
         // The line runs to the trimmed end of the text: drop the blanks that trimming removes.
-        while lineEnd > lineStart {
-            let previous = text.index(before: lineEnd)
-            guard isBlank(text[previous]) else { break }
-            lineEnd = previous
-        }
-        return String(text[lineStart..<lineEnd])
+        while lineEnd > lineStart, isBlank(bytes[lineEnd - 1]) { lineEnd -= 1 }
+        return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
     }
 
     // MARK: History
@@ -472,15 +451,9 @@ struct BlockWalker {
         return firstInfoWord(info)
     }
 
-    /// The first space-separated word of an info string. ASCII by bytes: there each byte is a
-    /// Character of its own (`\r\n`, the one exception, holds no space), and splitting the whole
-    /// string by Characters cost 11 k instructions a fence, four fences a rule.
+    /// The first space-separated word of an info string.
     static func firstInfoWord(_ info: String) -> String? {
-        let bytes = info.utf8
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return info.split(separator: " ").first.map(String.init) }
-        guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.endIndex
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        info.utf8.split(separator: UInt8(ascii: " "), maxSplits: 1).first.map { String(Substring($0)) }
     }
 
     /// A fenced block that runs to the end of the file was never closed: cmark closes it silently.

@@ -10,6 +10,8 @@ struct ParsedFile {
     var conflictNotes: [ConflictNote]
     var references: [Reference]
     var location: SourceLocation
+    /// Lines of forum page chrome (see `ForumChrome`) left out of the points.
+    var chromeLines = 0
 }
 
 /// A ```conflict block: our reading of a conflict the pipeline finds, or one it cannot find.

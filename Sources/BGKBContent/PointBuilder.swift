@@ -20,8 +20,7 @@ extension BlockWalker {
         if statement.isEmpty, let first = draft.blocks.first { statement = PlainText.firstSentence(first.plainText) }
         let tail = Self.inlines(inlines, after: statement, in: leadText)
 
-        // Room for a part per block up front, in each list below: grown from nothing, the lists
-        // were copied eleven times a rule.
+        // Room for a part per block up front, in each list below.
         let blockCount = draft.blocks.count
         var detailParts: [String] = []
         detailParts.reserveCapacity(blockCount + 1)
@@ -59,29 +58,29 @@ extension BlockWalker {
                 continue
             }
             detailParts.append(source(of: block))
-            // (Made once for both lists: a block's plain text is a walk over its whole tree.)
+            // Made once for both lists: a block's plain text is a walk over its whole tree.
             if case .codeBlock = block.kind {} else {
                 let text = block.plainText
                 plainParts.append(text)
                 prose.append(text)
             }
         }
-        let plain = plainParts.concatenated(separator: "\n")
+        let plain = plainParts.joined(separator: "\n")
 
-        let id = annotation?.id ?? PlainText.slug(statement)
+        let id = annotation?.id ?? DerivedID.make(from: statement)
         let examples = draft.examples.compactMap { example(from: $0, rule: id, diagnostics: &diagnostics) }
         let sources: [Citation] = annotation?.sources ?? front.source.map { [Citation(source: $0, version: front.version)] } ?? []
         let topics = annotation?.topics ?? inferTopics(plain)
         let apis = Self.withoutBareDuplicates((annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain))
         let title = annotation?.title ?? PlainText.title(from: statement)
         let numbers = annotation?.numbers ?? PlainText.numbers(in: plain, measures: title)
-        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.concatenated(separator: " "))
-        return Rule(id: id, title: title, statement: statement.replacingNewlines, details: detailParts.concatenated(separator: "\n\n"),
+        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.joined(separator: " "))
+        return Rule(id: id, title: title, statement: statement.replacingNewlines, details: detailParts.joined(separator: "\n\n"),
                     kind: annotation?.kind ?? PlainText.kind(of: statement), callout: callout, topics: topics, apis: apis.uniqued,
                     numbers: numbers, crashCodes: crashCodes.uniqued, sources: sources,
-                    why: why.isEmpty ? nil : why.concatenated(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.concatenated(separator: "\n\n"),
+                    why: why.isEmpty ? nil : why.joined(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.joined(separator: "\n\n"),
                     examples: examples, dispute: annotation?.dispute, notSimulated: annotation?.notSimulated,
-                    related: annotation?.related ?? [], wording: prose.map(\.trimmed).filter { !$0.isEmpty }.concatenated(separator: "\n\n"),
+                    related: annotation?.related ?? [], wording: prose.map(\.trimmed).filter { !$0.isEmpty }.joined(separator: "\n\n"),
                     document: documentID, version: front.version,
                     location: parser.location(draft.blocks.first?.start ?? Position(line: 1, column: 1)))
     }
@@ -105,64 +104,15 @@ extension BlockWalker {
     /// Drops `endBackgroundTask(_:)` when `UIApplication.endBackgroundTask(_:)` is also named, and framework names.
     static func withoutBareDuplicates(_ apis: [String]) -> [String] {
         let unique = apis.uniqued.filter { !isFrameworkName($0) }
-        if let kept = withoutBareDuplicatesASCII(unique) { return kept }
         // Each name's dotted form made once, not once per pair.
         let dotted = unique.map { "." + $0 }
         return unique.indices.filter { index in !unique.contains { $0 != unique[index] && $0.hasSuffix(dotted[index]) } }.map { unique[$0] }
     }
 
-    /// The pairwise suffix test of `withoutBareDuplicates` over bytes, when every name is ASCII
-    /// without line breaks (each byte a Character, so a suffix of bytes is one of Characters);
-    /// nil otherwise. `hasSuffix` compared Characters: 28,000 instructions a rule. The names'
-    /// bytes go into one buffer, not an array each.
-    static func withoutBareDuplicatesASCII(_ unique: [String]) -> [String]? {
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        ends.reserveCapacity(unique.count)
-        for name in unique {
-            bytes.append(contentsOf: name.utf8)
-            ends.append(bytes.count)
-        }
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) else { return nil }
-        return bytes.withUnsafeBufferPointer { bytes in
-            func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
-            return unique.indices.filter { index in
-                let name = range(index)
-                // Another name that ends with "." and then this one (it is longer, so not this one).
-                return !unique.indices.contains { otherIndex in
-                    let other = range(otherIndex)
-                    guard other.count > name.count, bytes[other.upperBound - name.count - 1] == UInt8(ascii: ".") else { return false }
-                    return bytes[(other.upperBound - name.count)..<other.upperBound].elementsEqual(bytes[name])
-                }
-            }.map { unique[$0] }
-        }
-    }
-
     /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.
     static func looksLikeAPI(_ span: String) -> Bool {
-        looksLikeAPIASCII(span) ?? looksLikeAPIByCharacter(span)
-    }
-
-    /// `looksLikeAPIByCharacter` over bytes for ASCII spans without a line break, where every
-    /// byte is one Character (Foundation's `contains(" ")` cost 9,000 instructions a span).
-    static func looksLikeAPIASCII(_ span: String) -> Bool? {
-        // Over the bytes in place (through the UTF-8 view's iterator, three passes cost 2,600
-        // instructions a span).
-        if let inPlace = span.utf8.withContiguousStorageIfAvailable({ looksLikeAPIASCII(bytes: $0) }) { return inPlace }
-        return Array(span.utf8).withUnsafeBufferPointer { looksLikeAPIASCII(bytes: $0) }
-    }
-
-    private static func looksLikeAPIASCII(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) else { return nil }
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
-        guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") || first == UInt8(ascii: ".") else { return false }
-        return !bytes.contains(UInt8(ascii: " ")) && bytes.count > 2
-            && bytes.contains { ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 == UInt8(ascii: "(") }
-    }
-
-    static func looksLikeAPIByCharacter(_ span: String) -> Bool {
         guard let first = span.first, first.isLetter || first == "_" || first == "." else { return false }
-        return !span.contains(" ") && span.count > 2 && (span.contains { $0.isUppercase } || span.contains("("))
+        return !span.contains(where: { $0 == " " }) && span.count > 2 && span.contains { $0.isUppercase || $0 == "(" }
     }
 
     /// Removes a leading `IMPORTANT`, `Note` or `Warning` label (plain or bold) from a paragraph's inlines.
@@ -199,23 +149,19 @@ extension BlockWalker {
         }
     }
 
-    /// The inlines that remain after the first `statement.count` characters of plain text.
+    /// The inlines that remain after the statement: the statement is a prefix of the plain text
+    /// (after its leading spaces and line breaks), so the nodes are cut by UTF-8 byte counts.
     static func inlines(_ inlines: [MarkdownNode], after statement: String, in plain: String) -> [MarkdownNode] {
-        // In ASCII text without `\r` (every node's plain text is part of `plain`) every byte is a
-        // Character: counted and cut as bytes (counting Characters cost 15 M instructions at
-        // 1,000 rules).
-        let byBytes = [plain, statement].allSatisfy { $0.utf8.withContiguousStorageIfAvailable(\.isASCIIWithoutCarriageReturn) ?? false }
-        let leading = byBytes ? plain.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.count
-            : plain.prefix { $0 == " " || $0 == "\n" }.count
-        var remaining = leading + (byBytes ? statement.utf8.count : statement.count)
+        let leading = plain.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }.count
+        var remaining = leading + statement.utf8.count
         var result: [MarkdownNode] = []
         for node in inlines {
             if remaining <= 0 { result.append(node); continue }
-            let length = byBytes ? node.plainTextByteCount : node.plainText.count
+            let length = node.plainTextByteCount
             if length <= remaining { remaining -= length; continue }
             if case .text = node.kind {
                 var rest = node
-                rest.literal = byBytes ? String(decoding: node.literal.utf8.dropFirst(remaining), as: UTF8.self) : String(node.literal.dropFirst(remaining))
+                rest.literal = String(decoding: node.literal.utf8.dropFirst(remaining), as: UTF8.self)
                 result.append(rest)
             } else {
                 // The sentence ends inside emphasis or a link: keep the whole node rather than break markup.
@@ -253,83 +199,40 @@ extension BlockWalker {
         return Example(rule: rule, name: name, intent: intent, text: block.literal, location: location)
     }
 
-    /// Whether a line, after its indentation, starts with `expect`. In ASCII text without `\r` every
-    /// byte is a character, so the bytes can be read directly; other text is read by character.
+    /// Whether a line, after its indentation (spaces and tabs), starts with `expect` (lines split
+    /// at line feeds, compared as UTF-8).
     static func hasExpectationLine(_ text: String) -> Bool {
-        let found: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard bytes.isASCIIWithoutCarriageReturn else { return nil }
-            let expect = Array("expect".utf8)
-            var index = 0
-            while index < bytes.count {
-                // At a line's start: skip its indentation, then compare; then on to the next line
-                // by memchr (a byte loop to each line's end cost most of the scan).
-                while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
-                if bytes.count - index >= expect.count, bytes[index..<(index + expect.count)].elementsEqual(expect) { return true }
-                guard let lineEnd = bytes.index(of: UInt8(ascii: "\n"), from: index) else { return false }
-                index = lineEnd + 1
-            }
-            return false
-        }
-        if let found, let answer = found { return answer }
-        return text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        text.utf8.split(separator: 0x0A).contains { $0.drop { $0 == 0x20 || $0 == 0x09 }.starts(with: "expect".utf8) }
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.
+    /// By Unicode scalars: a quote or space is one scalar.
     static func infoWords(_ info: String) -> [String] {
-        infoWordsASCII(info) ?? infoWordsByCharacter(info)
-    }
-
-    /// `infoWordsByCharacter` over bytes, for ASCII info strings (all of them in practice): each
-    /// ASCII byte is its own Character there (no info string holds a line break), so splitting
-    /// bytes splits Characters. Walking Characters cost 29,000 instructions per fence.
-    static func infoWordsASCII(_ info: String) -> [String]? {
-        let bytes = Array(info.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }) else { return nil }
-        let quote = UInt8(ascii: "\"")
+        let scalars = info.unicodeScalars
         var words: [String] = []
-        var start: Int?
-        var quoted = false
-        func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        for (index, byte) in bytes.enumerated() {
-            if quoted {
-                if byte == quote {
-                    // A closing quote ends the word even when it is empty.
-                    words.append(text((start ?? index)..<index))
+        var start: String.Index?
+        var quote: Unicode.Scalar?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if let open = quote {
+                if scalar == open || (open == "“" && scalar == "”") {
+                    words.append(String(scalars[(start ?? index)..<index]))
                     start = nil
-                    quoted = false
+                    quote = nil
                 } else if start == nil {
                     start = index
                 }
-            } else if byte == quote || byte == UInt8(ascii: " ") {
-                if let first = start { words.append(text(first..<index)) }
+            } else if scalar == "\"" || scalar == "“" || scalar == " " {
+                if let first = start { words.append(String(scalars[first..<index])) }
                 start = nil
-                quoted = byte == quote
+                if scalar != " " { quote = scalar }
             } else if start == nil {
                 start = index
             }
+            scalars.formIndex(after: &index)
         }
-        if let first = start { words.append(text(first..<bytes.count)) }
-        return words
-    }
-
-    static func infoWordsByCharacter(_ info: String) -> [String] {
-        var words: [String] = []
-        var current = ""
-        var quote: Character?
-        for character in info {
-            if let open = quote {
-                if character == open || (open == "“" && character == "”") { words.append(current); current = ""; quote = nil }
-                else { current.append(character) }
-            } else if character == "\"" || character == "“" {
-                if !current.isEmpty { words.append(current); current = "" }
-                quote = character
-            } else if character == " " {
-                if !current.isEmpty { words.append(current); current = "" }
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
+        if let first = start { words.append(String(scalars[first..<scalars.endIndex])) }
         return words
     }
 }

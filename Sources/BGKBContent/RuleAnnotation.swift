@@ -47,8 +47,7 @@ struct RuleAnnotation {
 
     static func checkID(_ id: String, at location: SourceLocation, diagnostics: inout Diagnostics) {
         // By bytes: a character outside ASCII has a byte of 0x80 or more, so this is the same
-        // test as ASCII lowercase letters, digits and `-` character by character (Character's
-        // `isLowercase` looked up Unicode properties: 23 k instructions an id).
+        // test as ASCII lowercase letters, digits and `-` character by character.
         let valid = !id.isEmpty && id.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "-")
@@ -92,27 +91,8 @@ struct RuleAnnotation {
 
     static let questionWords: Set<String> = ["what", "how", "why", "when", "which", "who", "whether"]
 
-    /// Whether `measures` opens with a question word. ASCII opening bytes (up to the first space)
-    /// are each a Character, and the first word a Character test would take ends where they
-    /// end, when the byte after them is ASCII too: lower-cased as bytes then (walking Characters
-    /// and lower-casing cost most of reading a number).
+    /// Whether `measures` opens with a question word (its first word up to whitespace, lower-cased).
     static func isQuestionWord(firstWordOf measures: String) -> Bool {
-        let fast: Bool?? = measures.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            var end = 0
-            while end < bytes.count, bytes[end] < 0x80, bytes[end] != 0x20, !(0x09...0x0D).contains(bytes[end]) { end += 1 }
-            // Stopped by ASCII whitespace other than `\r` (which may pair with `\n`) or by the end;
-            // a non-ASCII byte goes to the Character test.
-            guard end == bytes.count || (bytes[end] < 0x80 && bytes[end] != 0x0D) else { return nil }
-            // Longer than any question word, it is none of them.
-            guard end <= 8 else { return false }
-            let word = String(decoding: bytes[..<end].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
-            return questionWords.contains(word)
-        }
-        if let fast, let answer = fast { return answer }
-        return isQuestionWordByCharacter(firstWordOf: measures)
-    }
-
-    static func isQuestionWordByCharacter(firstWordOf measures: String) -> Bool {
         questionWords.contains(measures.prefix { !$0.isWhitespace }.lowercased())
     }
 

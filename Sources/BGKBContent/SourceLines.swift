@@ -1,70 +1,59 @@
 /// A file's text by line, as byte offsets into it rather than a String per line: a document is
-/// asked for a few lines (front matter, fence ends) and for the source of some blocks, and
-/// splitting all of it into Strings (95,000 of them at 1,000 rules) cost more than the asking.
+/// asked for a few lines (front matter, fence ends) and for the source of some blocks, so most
+/// lines are never made Strings.
 ///
 /// Lines end where `String.split(separator: "\n")` ends them: at a `\n` that is a Character of
 /// its own, so not at the `\n` of a `\r\n` (one Character). The bytes between two lines are
 /// then exactly one `\n`, and a run of lines reads as the lines joined by `\n`.
 struct SourceLines {
     let text: String
+    private let bytes: [UInt8]
     /// Where each line starts, in UTF-8 bytes; a line ends one byte before the next starts.
     private let starts: [Int]
-    private let byteCount: Int
 
     init(_ text: String) {
         self.text = text
-        var text = text
-        (starts, byteCount) = text.withUTF8 { bytes -> ([Int], Int) in
-            var starts = [0]
-            var from = 0
-            while let index = bytes.index(of: UInt8(ascii: "\n"), from: from) {
-                if index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { starts.append(index + 1) }
-                from = index + 1
-            }
-            return (starts, bytes.count)
+        bytes = Array(text.utf8)
+        var starts = [0]
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            if index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { starts.append(index + 1) }
         }
+        self.starts = starts
     }
 
     var count: Int { starts.count }
 
     /// The line's bytes, from its start to the `\n` that ends it (or the text's end).
     private func range(_ index: Int) -> Range<Int> {
-        starts[index]..<(index + 1 < starts.count ? starts[index + 1] - 1 : byteCount)
+        starts[index]..<(index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count)
     }
 
-    private func string(_ bytes: Range<Int>) -> String {
-        var text = text
-        return text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[bytes]), as: UTF8.self) }
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     subscript(index: Int) -> String { string(range(index)) }
 
     /// Where line `index` starts in the text's bytes (the text's length past the last line).
-    func offset(ofLine index: Int) -> Int { index < starts.count ? starts[index] : byteCount }
+    func offset(ofLine index: Int) -> Int { index < starts.count ? starts[index] : bytes.count }
 
     /// Whether the line holds nothing but spaces and tabs: `trimmed` leaves nothing of it. (It also
     /// trims `\n`, but a line holds one only after a `\r`, which it keeps.)
     func isBlank(_ index: Int) -> Bool {
-        var text = text
-        let bytes = range(index)
-        return text.withUTF8 { buffer in buffer[bytes].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+        bytes[range(index)].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     /// Whether the line, trimmed of spaces and tabs, is a run of at least as many of the fence's
-    /// character as the fence has (`closing.count >= fence.count && closing.allSatisfy { $0 ==
-    /// fence.first }` on the trimmed line, without making it a String). A fence is backticks or
-    /// tildes, so a byte other than the fence's in the run is a Character other than it too.
+    /// character as the fence has. A fence is backticks or tildes, so a byte other than the
+    /// fence's in the run is a Character other than it too.
     func closesFence(_ index: Int, _ fence: String) -> Bool {
         guard let mark = fence.utf8.first, mark < 0x80 else { return false }
-        var text = text
-        let bytes = range(index)
-        return text.withUTF8 { buffer in
-            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            var start = bytes.lowerBound, end = bytes.upperBound
-            while start < end && isBlank(buffer[start]) { start += 1 }
-            while end > start && isBlank(buffer[end - 1]) { end -= 1 }
-            return end - start >= fence.utf8.count && buffer[start..<end].allSatisfy { $0 == mark }
-        }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let line = range(index)
+        var start = line.lowerBound, end = line.upperBound
+        while start < end && isBlank(bytes[start]) { start += 1 }
+        while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+        return end - start >= fence.utf8.count && bytes[start..<end].allSatisfy { $0 == mark }
     }
 
     /// Lines `lines` joined by `\n`, read straight from the text.

@@ -68,10 +68,11 @@ struct VersionLinker {
                 let clause = entry.clauses.first { $0.linkedRules.contains(rules[index].id) }?.text ?? entry.text
                 history.append(RuleRevision(change: Self.change(described: clause), version: nil, previousVersion: nil, entry: entry))
             }
-            rules[index].history = history.enumerated().sorted { a, b in
+            let sorted = history.enumerated().sorted { a, b in
                 let (left, right) = (Self.sortDay(a.element), Self.sortDay(b.element))
                 return left != right ? left < right : a.offset < b.offset
             }.map(\.element)
+            rules[index] = rules[index].with { $0.history = sorted }
         }
         return Result(rules: rules, conflicts: conflicts)
     }
@@ -170,19 +171,7 @@ struct VersionLinker {
     static func isCorrection(_ text: String) -> Bool {
         let lower = text.lowercased()
         let words = ["correct", "error", "mistake", "wrong", "fixed a"]
-        // ASCII text is searched by bytes, where Foundation's `contains` cost 13 k instructions an
-        // entry; beyond ASCII, Foundation still decides (its matching of combined characters).
-        if let found = lower.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return words.contains { word in
-                let needle = Array(word.utf8)
-                guard bytes.count >= needle.count else { return false }
-                return (0...(bytes.count - needle.count)).contains { start in
-                    bytes[start] == needle[0] && bytes[start..<(start + needle.count)].elementsEqual(needle)
-                }
-            }
-        }), let answer = found { return answer }
-        return words.contains { lower.contains($0) }
+        return words.contains { PlainText.contains(lower, $0) }
     }
 
     static func change(described text: String) -> RuleRevision.Change {

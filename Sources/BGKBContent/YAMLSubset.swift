@@ -7,10 +7,9 @@ import Yams
 /// (`sources.yml`, `topics.yml`: `- id: x` with the item's other keys indented under `id`).
 /// Anything else (comments, tabs, escapes, multi-line scalars, anchors, a value that would be a
 /// YAML error) gives nil, and Yams reads the block. The result is the node Yams would give,
-/// marks included; `YAMLSubsetTests` holds it to that on every block in Content. Yams cost about
-/// 240,000 instructions per rule block, a sixth of loading Content; this takes about 45,000.
-/// Yams' first read in a process also compiles its resolver's regular expressions (about 5 ms,
-/// on one core while the others wait for `topics.yml`, at every size of Content).
+/// marks included; `YAMLSubsetTests` holds it to that on every block in Content. Reading a rule
+/// block through Yams cost several times as much, and Yams' first read in a process also
+/// compiles its resolver's regular expressions.
 enum YAMLSubset {
     /// A line: where its bytes start and end in the block, and whether they are all ASCII (then a
     /// value's column is its byte offset, not a count of the characters before it).
@@ -20,43 +19,23 @@ enum YAMLSubset {
         var ascii: Bool
     }
 
-    /// Read over the block's bytes in place, through a pointer, with each line as a pair of
-    /// offsets: as array slices (each retaining the array, each byte read bounds-checked), the
-    /// subset cost 45,000 instructions a rule block.
     static func parse(_ text: String) -> YAMLNode? {
         // A copy the reader owns: a list item that is a mapping has its dash overwritten (below).
-        var bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return nil }
-        return bytes.withUnsafeMutableBufferPointer { buffer -> YAMLNode? in
-            guard let lines = lines(buffer) else { return nil }
-            var reader = Reader(bytes: buffer.baseAddress!, lines: lines)
-            return reader.topLevel()
-        }
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, let lines = lines(bytes) else { return nil }
+        var reader = Reader(bytes: bytes, lines: lines)
+        return reader.topLevel()
     }
 
     /// The lines of the block, or nil when it holds a byte the subset leaves to Yams.
-    private static func lines(_ bytes: UnsafeMutableBufferPointer<UInt8>) -> [Line]? {
+    private static func lines(_ bytes: [UInt8]) -> [Line]? {
         var lines: [Line] = []
         lines.reserveCapacity(16)
         var start = 0
         var ascii = true
         var index = 0
         let count = bytes.count
-        let raw = UnsafeRawPointer(bytes.baseAddress!)
         while index < count {
-            // Eight bytes at a time while none is a line break, another control, `#`, DEL or
-            // beyond ASCII (each of which the loop below looks at on its own).
-            if index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-                let below = (word &- ones &* 0x20) & ~word
-                let hash = (word ^ (ones &* 0x23)), del = (word ^ (ones &* 0x7F))
-                let special = (below | ((hash &- ones) & ~hash) | ((del &- ones) & ~del) | word) & highs
-                if special == 0 {
-                    index += 8
-                    continue
-                }
-            }
             let byte = bytes[index]
             switch byte {
             case 0x0A:
@@ -88,7 +67,7 @@ enum YAMLSubset {
     }
 
     private struct Reader {
-        let bytes: UnsafeMutablePointer<UInt8>
+        var bytes: [UInt8]
         let lines: [Line]
         var lineIndex = 0
 
@@ -118,7 +97,7 @@ enum YAMLSubset {
         }
 
         private func text(_ start: Int, _ end: Int) -> String {
-            String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
+            String(decoding: bytes[start..<end], as: UTF8.self)
         }
 
         private func skipSpaces(_ line: Line, _ index: Int) -> Int {

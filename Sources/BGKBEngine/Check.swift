@@ -111,7 +111,8 @@ public struct VerdictRecord: Hashable, Sendable {
                                   ("assertions", Double(c.assertionLimit)), ("refresh", c.refreshTaskBudget),
                                   ("processing", c.processingTaskBudget), ("grace", c.bgTaskCompletionGrace),
                                   ("push", c.pushCompletionLimit), ("pendingRefresh", Double(c.pendingRefreshLimit)),
-                                  ("pendingProcessing", Double(c.pendingProcessingLimit))] {
+                                  ("pendingProcessing", Double(c.pendingProcessingLimit)), ("urlSessionEvents", c.urlSessionEventsLimit),
+                                  ("continuedProgress", c.continuedProgressLimit)] {
                 text += "\(name)=\(value.bitPattern)\u{0}"
             }
             text += "preemption=\(options.preemptionBound) random=\(options.randomSchedules) max=\(options.maxRuns) budgets="
@@ -124,53 +125,11 @@ public struct VerdictRecord: Hashable, Sendable {
             state = stableHash(text)
         }
 
+        /// The intent, then the text's length, then the text: no two examples read alike.
         public func key(_ example: Example) -> UInt64 {
-            Self.finalized(Self.absorb(example.text, into: Self.absorb(example.intent.rawValue, into: state)))
-        }
-
-        // The example's part is read eight bytes at a time, xxHash64's way (its primes, its
-        // round): byte by byte through the String's UTF-8 view, keys cost 15,000 instructions an
-        // example. Each field is preceded by its length, so no two pairs of fields read alike.
-        private static let p1: UInt64 = 0x9E37_79B1_85EB_CA87
-        private static let p2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        private static let p3: UInt64 = 0x1656_67B1_9E37_79F9
-        private static let p4: UInt64 = 0x85EB_CA77_C2B2_AE63
-
-        @inline(__always)
-        private static func round(_ hash: UInt64, _ word: UInt64) -> UInt64 {
-            let mixed = ((word &* p2) << 31 | (word &* p2) >> 33) &* p1
-            let merged = hash ^ mixed
-            return (merged << 27 | merged >> 37) &* p1 &+ p4
-        }
-
-        static func absorb(_ text: String, into start: UInt64) -> UInt64 {
-            var text = text
-            return text.withUTF8 { bytes in
-                var hash = round(start, UInt64(bytes.count))
-                guard let base = bytes.baseAddress else { return hash }
-                let raw = UnsafeRawPointer(base)
-                var index = 0
-                while index + 8 <= bytes.count {
-                    hash = round(hash, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-                    index += 8
-                }
-                if index < bytes.count {
-                    var last: UInt64 = 0
-                    for offset in 0..<(bytes.count - index) { last |= UInt64(bytes[index + offset]) << (8 * UInt64(offset)) }
-                    hash = round(hash, last)
-                }
-                return hash
-            }
-        }
-
-        private static func finalized(_ hash: UInt64) -> UInt64 {
-            var hash = hash
-            hash ^= hash >> 33
-            hash = hash &* p2
-            hash ^= hash >> 29
-            hash = hash &* p3
-            hash ^= hash >> 32
-            return hash
+            let intent = stableHash(example.intent.rawValue, from: state)
+            let length = stableHash("\u{0}\(example.text.utf8.count)\u{0}", from: intent)
+            return stableHash(example.text, from: length)
         }
     }
 }

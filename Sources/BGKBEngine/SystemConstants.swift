@@ -15,6 +15,8 @@
 /// | `pushCompletionLimit` | 30 | s | about ("up to 30 seconds of wall-clock time") | Apple doc |
 /// | `pendingRefreshLimit` | 1 | count | exact | Apple doc (submit(_:)) |
 /// | `pendingProcessingLimit` | 10 | count | exact | Apple doc (submit(_:)) |
+/// | `urlSessionEventsLimit` | 30 | s | assumption: no source gives the time to call handleEventsForBackgroundURLSession's completion handler | ours, labelled as an assumption |
+/// | `continuedProgressLimit` | 30 | s | assumption: the sources say a task reporting no progress may be expired, without a number | iOS 26 BGTask.h; WWDC25 227 (no number) |
 /// | `suspendedBackgroundTimeRemaining` | 1.8e308 | s | exact: `DBL_MAX` in the foreground | observed |
 ///
 /// The codes: `0x8badf00d` (watchdog: leaked task, slow expiry handler, blocked main thread,
@@ -33,12 +35,15 @@ public struct SystemConstants: Hashable, Sendable, Codable {
     public var pushCompletionLimit: Double
     public var pendingRefreshLimit: Int
     public var pendingProcessingLimit: Int
+    public var urlSessionEventsLimit: Double
+    public var continuedProgressLimit: Double
 
     public init(
         backgroundTaskBudget: Double = 30, expiryHandlerLimit: Double = 1, expiryHandlersTotalLimit: Double = 5,
         didEnterBackgroundLimit: Double = 5, assertionLimit: Int = 1000, refreshTaskBudget: Double = 30,
         processingTaskBudget: Double = 300, bgTaskCompletionGrace: Double = 1, pushCompletionLimit: Double = 30,
-        pendingRefreshLimit: Int = 1, pendingProcessingLimit: Int = 10
+        pendingRefreshLimit: Int = 1, pendingProcessingLimit: Int = 10,
+        urlSessionEventsLimit: Double = 30, continuedProgressLimit: Double = 30
     ) {
         self.backgroundTaskBudget = backgroundTaskBudget
         self.expiryHandlerLimit = expiryHandlerLimit
@@ -51,6 +56,8 @@ public struct SystemConstants: Hashable, Sendable, Codable {
         self.pushCompletionLimit = pushCompletionLimit
         self.pendingRefreshLimit = pendingRefreshLimit
         self.pendingProcessingLimit = pendingProcessingLimit
+        self.urlSessionEventsLimit = urlSessionEventsLimit
+        self.continuedProgressLimit = continuedProgressLimit
     }
 
     /// The values the sources give (see the table above).
@@ -79,6 +86,8 @@ public struct SystemConstants: Hashable, Sendable, Codable {
             Row(name: "background push completion", value: pushCompletionLimit, unit: "s", firmness: "about", source: "Apple doc"),
             Row(name: "pending refresh requests", value: Double(pendingRefreshLimit), unit: "count", firmness: "exact", source: "Apple doc"),
             Row(name: "pending processing requests", value: Double(pendingProcessingLimit), unit: "count", firmness: "exact", source: "Apple doc"),
+            Row(name: "background URLSession completion handler", value: urlSessionEventsLimit, unit: "s", firmness: "assumption (no source gives a number)", source: "ours; URLSession docs give no limit"),
+            Row(name: "continued processing without progress", value: continuedProgressLimit, unit: "s", firmness: "assumption (no source gives a number)", source: "iOS 26 BGTask.h; WWDC25 227 (no number)"),
         ]
     }
 }

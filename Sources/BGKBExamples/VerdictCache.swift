@@ -168,11 +168,11 @@ public final class VerdictCache: @unchecked Sendable {
 
     /// Works on bytes: a rebuild reads every record before its first page.
     static func decode(_ data: Data) -> Result<[UInt64: VerdictRecord], Problem> {
-        data.withUnsafeBytes { raw in decode(raw.bindMemory(to: UInt8.self)) }
+        decode(Array(data))
     }
 
     /// Line by line over the file's bytes, without copying them or splitting them up front.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[UInt64: VerdictRecord], Problem> {
+    static func decode(_ bytes: [UInt8]) -> Result<[UInt64: VerdictRecord], Problem> {
         var records: [UInt64: VerdictRecord] = [:]
         var lineNumber = 0
         var start = 0
@@ -284,12 +284,10 @@ public final class VerdictCache: @unchecked Sendable {
             byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
         }
         // Nearly every summary has nothing to escape: appended whole, not byte by byte.
-        let appendedWhole: Bool? = text.utf8.withContiguousStorageIfAvailable { buffer in
-            guard !buffer.contains(where: special) else { return false }
-            bytes.append(contentsOf: buffer)
-            return true
+        guard text.utf8.contains(where: special) else {
+            bytes.append(contentsOf: text.utf8)
+            return
         }
-        if appendedWhole == true { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]

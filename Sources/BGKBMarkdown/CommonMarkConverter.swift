@@ -109,8 +109,8 @@ public enum CommonMarkConverter {
 
     /// `withRenderedHTML(markdown, smartPunctuation: true)`, also handing `body` the text
     /// `plainText(markdown)` gives, from the same parse when it can (the rule pages render each
-    /// rule's prose, and the search index wants its plain text: a second parse cost as much as
-    /// the first).
+    /// rule's prose, and the search index wants its plain text: a second parse would cost as much
+    /// as the first).
     ///
     /// Smart punctuation only ever turns `"` and `'` into curly quotes, `--` and `---` into en
     /// and em dashes and `...` into an ellipsis, in text (never in code, never in a link's
@@ -197,8 +197,7 @@ public enum CommonMarkConverter {
         var children: [MarkdownNode] = []
         var child = cmark_node_first_child(node)
         if child != nil {
-            // Counted first, so the array is allocated once (grown by appends, it was reallocated
-            // at every power of two: 11 M instructions at 1,000 rules).
+            // Counted first, so the array is allocated once.
             var count = 0
             var sibling = child
             while let current = sibling {
@@ -259,38 +258,20 @@ private struct LineTable {
         bytes = Array(text.utf8)
         var starts = [0]
         var asciiLines: [Bool] = []
-        // memchr finds the line breaks: a loop over every byte cost 8 instructions a byte.
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
-                let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                asciiLines.append(Self.isASCII(base, from: offset, to: end))
-                offset = end + 1
-                starts.append(offset)
+        var ascii = true
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                asciiLines.append(ascii)
+                ascii = true
+                starts.append(index + 1)
+            } else if byte >= 0x80 {
+                ascii = false
             }
-            asciiLines.append(Self.isASCII(base, from: offset, to: buffer.count))
         }
-        if asciiLines.isEmpty { asciiLines = [true] }
+        asciiLines.append(ascii)
         self.starts = starts
         self.asciiLines = asciiLines
-    }
-
-    /// Eight bytes at a time: a line is tested once, where each position on it (a load asks for
-    /// 75,000 at 1,000 rules) tested its bytes again.
-    private static func isASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        let raw = UnsafeRawPointer(base)
-        var index = start
-        var high: UInt64 = 0
-        while index + 8 <= end {
-            high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < end {
-            high |= UInt64(base[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// The bytes of 1-based `line`, without its `\n`.
@@ -308,8 +289,6 @@ private struct LineTable {
         let end = min(start + byteColumn - 1, line < starts.count ? starts[line] - 1 : bytes.count)
         // ASCII bytes are one character each (a line holds no `\r\n` pair: it ends at the `\n`).
         if asciiLines[line - 1] { return Position(line: line + lineOffset, column: end - start + 1) }
-        // Read by index: the slices of the line and its prefix retained and released the bytes
-        // for each of the 75,000 positions of a 1,000-rule load.
         var index = start
         while index < end && bytes[index] < 0x80 { index += 1 }
         let characters = index == end ? end - start : String(decoding: bytes[start..<end], as: UTF8.self).count

@@ -57,16 +57,11 @@ public struct MarkdownNode: Hashable, Sendable {
 
     /// `nodes.map(\.plainText).joined()`, gathered into one buffer (no String per node, and no
     /// join of them).
-    /// (A slice, not `some Collection`: a generic function called from another module runs
-    /// unspecialized.)
     public static func plainText(of nodes: ArraySlice<MarkdownNode>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(256)
         var scan: FirstLineScan?
-        nodes.withUnsafeBufferPointer { nodes in
-            guard let first = nodes.baseAddress else { return }
-            for index in nodes.indices { appendPlainText(first + index, to: &bytes, scan: &scan) }
-        }
+        for node in nodes { node.appendPlainText(to: &bytes, scan: &scan) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -92,8 +87,10 @@ public struct MarkdownNode: Hashable, Sendable {
         /// or (once nothing more is needed) those through the byte that ended the scan. Errs
         /// towards reading on: `\r` counts as blank, and `\r\n` (one Character, not a line break
         /// for a reader of Characters) does not end the line.
-        mutating func read(_ piece: UnsafeBufferPointer<UInt8>) -> Int {
-            for (index, byte) in piece.enumerated() {
+        mutating func read(_ piece: String.UTF8View) -> Int {
+            var count = 0
+            for byte in piece {
+                count += 1
                 defer { previous = byte }
                 let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
                 if !sawContent {
@@ -102,64 +99,48 @@ public struct MarkdownNode: Hashable, Sendable {
                     if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { sawBreak = true }
                 } else if !blank && byte < 0x80 {
                     done = true
-                    return index + 1
+                    return count
                 }
             }
-            return piece.count
+            return count
         }
     }
 
-    /// `plainText`, appended into one buffer of bytes rather than joined level by level (a
-    /// String append cost about 450 instructions, a paragraph makes dozens); with a `scan`, it
-    /// stops once the scan has read enough (`plainTextThroughFirstLine`), and a long piece (a
-    /// code block) is copied only through the byte that ended it. The pieces are Strings, so
-    /// their bytes, and the bytes of any run of them, are valid UTF-8.
+    /// `plainText`, appended into one buffer of bytes rather than joined level by level; with a
+    /// `scan`, it stops once the scan has read enough (`plainTextThroughFirstLine`), and a long
+    /// piece (a code block) is copied only through the byte that ended it. The pieces are
+    /// Strings, so their bytes, and the bytes of any run of them, are valid UTF-8.
     private func appendPlainText(to bytes: inout [UInt8], scan: inout FirstLineScan?) {
-        withUnsafePointer(to: self) { Self.appendPlainText($0, to: &bytes, scan: &scan) }
+        switch kind {
+        case .text, .code, .codeBlock: Self.append(literal, to: &bytes, scan: &scan)
+        case .softBreak, .lineBreak: Self.append("\n", to: &bytes, scan: &scan)
+        case .htmlInline, .htmlBlock: break
+        default: Self.appendPlainText(of: children, separated: isBlock && children.contains(where: \.isBlock), to: &bytes, scan: &scan)
+        }
     }
 
-    /// The walk itself, node by node through pointers into the children's storage: called on
-    /// an element of an array (or of its buffer), the method was handed a copy of the node (its
-    /// strings and children retained, then released), 200 instructions a node visited.
-    private static func appendPlainText(_ node: UnsafePointer<MarkdownNode>, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
-        switch node.pointee.kind {
-        case .text, .code, .codeBlock: append(node.pointee.literal, to: &bytes, scan: &scan)
-        case .softBreak, .lineBreak: append("\n", to: &bytes, scan: &scan)
-        case .htmlInline, .htmlBlock: break
-        default:
-            let isBlock = node.pointee.isBlock
-            node.pointee.children.withUnsafeBufferPointer { children in
-                guard let first = children.baseAddress else { return }
-                var separated = false
-                if isBlock {
-                    for index in children.indices where children[index].isBlock {
-                        separated = true
-                        break
-                    }
-                }
-                for index in children.indices {
-                    if scan?.done == true { return }
-                    if separated, index > 0 { append("\n\n", to: &bytes, scan: &scan) }
-                    appendPlainText(first + index, to: &bytes, scan: &scan)
-                }
+    /// The children's plain texts in order, `\n\n` between them when `separated`. The nodes are
+    /// read where they are in the array, field by field, not copied whole.
+    private static func appendPlainText(of nodes: [MarkdownNode], separated: Bool, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
+        for index in nodes.indices {
+            if scan?.done == true { return }
+            if separated, index > 0 { append("\n\n", to: &bytes, scan: &scan) }
+            switch nodes[index].kind {
+            case .text, .code, .codeBlock: append(nodes[index].literal, to: &bytes, scan: &scan)
+            case .softBreak, .lineBreak: append("\n", to: &bytes, scan: &scan)
+            case .htmlInline, .htmlBlock: break
+            default:
+                let isBlock = nodes[index].isBlock
+                appendPlainText(of: nodes[index].children, separated: isBlock && nodes[index].children.contains(where: \.isBlock),
+                                to: &bytes, scan: &scan)
             }
         }
     }
 
     private static func append(_ piece: String, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
-        // In place (no copy of the String to call the mutating `withUTF8` on); a String without
-        // contiguous UTF-8 (bridged) is copied into some first.
-        let appended: Void? = piece.utf8.withContiguousStorageIfAvailable { buffer in
-            let count = scan == nil ? buffer.count : scan!.read(buffer)
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-        }
-        if appended == nil {
-            var piece = piece
-            piece.withUTF8 { buffer in
-                let count = scan == nil ? buffer.count : scan!.read(buffer)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
-            }
-        }
+        guard scan != nil else { return bytes.append(contentsOf: piece.utf8) }
+        let count = scan!.read(piece.utf8)
+        bytes.append(contentsOf: piece.utf8.prefix(count))
     }
 
     public var isBlock: Bool {
@@ -169,20 +150,10 @@ public struct MarkdownNode: Hashable, Sendable {
         }
     }
 
-    /// The literals of the code spans in the node and its descendants, in document order:
-    /// `forEach` with a test of each node's kind, without copying each node into a closure (two
-    /// thousand instructions a block).
+    /// The literals of the code spans in the node and its descendants, in document order.
     public func appendCodeSpanLiterals(to literals: inout [String]) {
-        withUnsafePointer(to: self) { Self.appendCodeSpanLiterals($0, to: &literals) }
-    }
-
-    /// Through pointers, as `appendPlainText` walks.
-    private static func appendCodeSpanLiterals(_ node: UnsafePointer<MarkdownNode>, to literals: inout [String]) {
-        if case .code = node.pointee.kind { literals.append(node.pointee.literal) }
-        node.pointee.children.withUnsafeBufferPointer { children in
-            guard let first = children.baseAddress else { return }
-            for index in children.indices { appendCodeSpanLiterals(first + index, to: &literals) }
-        }
+        if case .code = kind { literals.append(literal) }
+        for child in children { child.appendCodeSpanLiterals(to: &literals) }
     }
 
     /// Visits the node and all its descendants, depth first, in document order.

@@ -1,8 +1,6 @@
 /// Writes inline nodes back as CommonMark, so a point can be split (statement, label, rest) and
 /// the rest still renders with its code spans, emphasis and links.
 public enum MarkdownWriter {
-    /// (An array's slice, as every caller has: over `some Sequence` the loop went through the
-    /// protocol's witnesses, a fifth of the cost.)
     public static func inlines(_ nodes: ArraySlice<MarkdownNode>) -> String {
         var out = ""
         for index in nodes.indices { write(nodes[index], into: &out) }
@@ -17,8 +15,7 @@ public enum MarkdownWriter {
         return out
     }
 
-    /// Appends to one string: building a string per node and joining them cost a third of
-    /// walking a rule's blocks.
+    /// Appends to one string, not a string per node joined afterwards.
     private static func write(_ node: MarkdownNode, into out: inout String) {
         switch node.kind {
         case .text: out += escape(node.literal)
@@ -48,73 +45,36 @@ public enum MarkdownWriter {
     /// Backslash-escapes what would otherwise start markup, and nothing more, so the text stays
     /// readable where it is shown as is (`bgkb show`): `_` only at a word's edge, `#` and `>` only
     /// at a line's start.
-    /// Whether a code span holds a backtick Character: by bytes in ASCII text (where each byte is
-    /// a Character but for `\r\n`, which holds no backtick); by Characters otherwise, where a
-    /// backtick with a combining mark is not one. `contains` by Characters cost 7,000
-    /// instructions a span.
+    /// Whether a code span holds a backtick scalar (CommonMark reads backticks as bytes, so one
+    /// with a combining mark after it still counts).
     static func containsBacktick(_ text: String) -> Bool {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.contains(UInt8(ascii: "`")) }
-        return text.contains("`")
+        text.utf8.contains(UInt8(ascii: "`"))
     }
 
+    /// By Unicode scalars: a letter or digit next to `_` is one by its scalar properties.
     static func escape(_ text: String) -> String {
-        // Most text has none of these bytes, and then nothing changes. (Over the bytes in place:
-        // through the UTF-8 view's iterator the test cost twice as much.)
-        let found = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isEscapedByte) } ?? text.utf8.contains(where: isEscapedByte)
-        guard found else { return text }
-        return escapeASCII(text) ?? escapeByCharacter(text)
-    }
-
-    static func escapeByCharacter(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.count)
-        let characters = Array(text)
-        for (index, character) in characters.enumerated() {
-            let before = index > 0 ? characters[index - 1] : "\n"
-            let after = index + 1 < characters.count ? characters[index + 1] : " "
+        // Most text has none of these bytes, and then nothing changes.
+        guard text.utf8.contains(where: isEscapedByte) else { return text }
+        func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isAlphabetic || scalar.properties.numericType != nil }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            let before: Unicode.Scalar = index > 0 ? scalars[index - 1] : "\n"
+            let after: Unicode.Scalar = index + 1 < scalars.count ? scalars[index + 1] : " "
             let needsEscape: Bool
-            switch character {
+            switch scalar {
             case "\\", "`", "*", "[", "]", "<": needsEscape = true
-            case "_": needsEscape = !(before.isLetter || before.isNumber) || !(after.isLetter || after.isNumber)
+            case "_": needsEscape = !isAlphanumeric(before) || !isAlphanumeric(after)
             case "#", ">": needsEscape = before == "\n"
             default: needsEscape = false
             }
             if needsEscape { result.append("\\") }
-            result.append(character)
+            result.append(scalar)
         }
-        return result
+        return String(result)
     }
 
-    /// `escape` by bytes, for ASCII text without `\r` (each byte is then one Character, and
-    /// `isLetter`/`isNumber` are the ASCII letters and digits); nil for other text. Going through
-    /// the text's Characters cost 1,600 instructions a text node.
-    static func escapeASCII(_ text: String) -> String? {
-        let bytes = Array(text.utf8)
-        guard bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else { return nil }
-        func isAlphanumeric(_ byte: UInt8) -> Bool {
-            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 8)
-        for index in bytes.indices {
-            let byte = bytes[index]
-            let before = index > 0 ? bytes[index - 1] : UInt8(ascii: "\n")
-            let after = index + 1 < bytes.count ? bytes[index + 1] : UInt8(ascii: " ")
-            let needsEscape: Bool
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"): needsEscape = true
-            case UInt8(ascii: "_"): needsEscape = !isAlphanumeric(before) || !isAlphanumeric(after)
-            case UInt8(ascii: "#"), UInt8(ascii: ">"): needsEscape = before == UInt8(ascii: "\n")
-            default: needsEscape = false
-            }
-            if needsEscape { result.append(UInt8(ascii: "\\")) }
-            result.append(byte)
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// The bytes `escape` may act on (backslash, backtick and `*_[]<>#`): a switch, where a
-    /// `Set<UInt8>` hashed every byte of the text.
+    /// The bytes `escape` may act on (backslash, backtick and `*_[]<>#`).
     private static func isEscapedByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),

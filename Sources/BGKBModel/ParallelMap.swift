@@ -9,12 +9,10 @@ public enum ParallelMap {
         let count = inputs.count
         guard count > 1 else { return inputs.map(transform) }
         let slots = Slots<Output>(count: count)
-        // Small chunks: items can differ a lot in cost (one rule's examples explore 4,000
-        // schedules, another's 100), and with a few large chunks one core ended up alone with
-        // the last of them. A core takes the next chunk when it is done with one, so the cores
-        // finish at most a chunk apart: with 500 documents to parse in chunks of 16 (a 32nd of
-        // the load each) one core parsed alone for 38 ms at the end of a 10,000-rule load. At
-        // least 64 chunks a core keeps that tail near a 128th of the work.
+        // Small chunks: items can differ a lot in cost (one rule's examples explore thousands of
+        // schedules, another's a hundred), and with a few large chunks one core ends up alone
+        // with the last of them. A core takes the next chunk when it is done with one, so the
+        // cores finish at most a chunk apart; at least 64 chunks a core keeps that tail short.
         let chunk = max(1, min(16, count / (ProcessInfo.processInfo.activeProcessorCount * 64)))
         let chunks = (count + chunk - 1) / chunk
         DispatchQueue.concurrentPerform(iterations: chunks) { index in

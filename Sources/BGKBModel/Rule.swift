@@ -4,176 +4,108 @@ public struct Rule: Hashable, Sendable, Codable, Identifiable {
         case must, mustNot = "must-not", should, shouldNot = "should-not", fact, misconception
     }
 
-    /// The rule's fields live in one shared, reference-counted box, as an array's elements do,
-    /// and are copied only when a rule that shares its box is changed. A page, an index or a list
-    /// that takes a rule by value then retains one box instead of each of its twenty-odd strings
-    /// and arrays: those copies (and their releases) were about 3 % of a first build's CPU at
-    /// 10,000 rules, over a dozen pages and the loader.
-    struct Fields: Hashable, Codable {
-        var id: String
-        var title: String
-        var statement: String
-        var details: String
-        var kind: Kind
-        var callout: Callout?
-        var topics: [String]
-        var apis: [String]
-        var numbers: [StatedNumber]
-        var crashCodes: [String]
-        var sources: [Citation]
-        var why: String?
-        var instead: String?
-        var examples: [Example]
-        var dispute: Dispute?
-        var notSimulated: String?
-        var related: [String]
-        var history: [RuleRevision]
-        var wording: String
-        var document: String
-        var version: String?
-        var location: SourceLocation
+    /// Everything a rule holds, as plain mutable values: what the loader fills in (`with`)
+    /// before a rule is handed on, and what a rule encodes as.
+    public struct Fields: Hashable, Sendable, Codable {
+        /// Stable id, kebab-case: explicit in Content or derived from the statement's words.
+        public var id: String
+        public var title: String
+        /// One sentence, plain text.
+        public var statement: String
+        /// The rest of the point, as Markdown (rendered by the site).
+        public var details: String
+        public var kind: Kind
+        public var callout: Callout?
+        public var topics: [String]
+        public var apis: [String]
+        public var numbers: [StatedNumber]
+        public var crashCodes: [String]
+        public var sources: [Citation]
+        /// What breaks and how it shows up (crash code, log, symptom), Markdown.
+        public var why: String?
+        /// What to do instead, Markdown.
+        public var instead: String?
+        public var examples: [Example]
+        /// Present when the rule records a claim we dispute (kind `misconception`).
+        public var dispute: Dispute?
+        /// Why the rule has no examples, when its behaviour cannot be simulated.
+        public var notSimulated: String?
+        public var related: [String]
+        /// Dated entries saying when the rule was added, reworded, corrected or removed.
+        public var history: [RuleRevision]
+        /// The point's prose as plain text, without code listings or our Why/Instead notes: what is
+        /// compared between versions, so adding a snippet of ours is not a change in the source.
+        public var wording: String
+        /// The document and version this wording comes from.
+        public var document: String
+        public var version: String?
+        public var location: SourceLocation
     }
 
-    private final class Storage: @unchecked Sendable {
-        // Read on every field access; written only while the box is uniquely referenced (see
-        // `makeUnique`), so the dynamic exclusivity check a class property gets would only cost.
-        @exclusivity(unchecked) var fields: Fields
+    /// The fields in one shared, immutable box: a page, an index or a list that takes a rule by
+    /// value retains one box instead of each of its twenty-odd strings and arrays.
+    private final class Storage: Sendable {
+        let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    private let storage: Storage
 
-    private mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    /// The rule's fields, to read several at once or to make a changed copy (`with`).
+    public var fields: Fields { storage.fields }
+
+    public init(_ fields: Fields) {
+        storage = Storage(fields)
+    }
+
+    /// A copy of the rule with `change` applied to its fields. Rules are immutable values: the
+    /// loader finishes them this way (unique ids, related rules, revision history).
+    public func with(_ change: (inout Fields) -> Void) -> Rule {
+        var fields = storage.fields
+        change(&fields)
+        return Rule(fields)
     }
 
     /// Stable id, kebab-case: explicit in Content or derived from the statement's words.
-    public var id: String {
-        get { storage.fields.id }
-        _modify { makeUnique(); yield &storage.fields.id }
-    }
-
-    public var title: String {
-        get { storage.fields.title }
-        _modify { makeUnique(); yield &storage.fields.title }
-    }
-
+    public var id: String { storage.fields.id }
+    public var title: String { storage.fields.title }
     /// One sentence, plain text.
-    public var statement: String {
-        get { storage.fields.statement }
-        _modify { makeUnique(); yield &storage.fields.statement }
-    }
-
+    public var statement: String { storage.fields.statement }
     /// The rest of the point, as Markdown (rendered by the site).
-    public var details: String {
-        get { storage.fields.details }
-        _modify { makeUnique(); yield &storage.fields.details }
-    }
-
-    public var kind: Kind {
-        get { storage.fields.kind }
-        _modify { makeUnique(); yield &storage.fields.kind }
-    }
-
-    public var callout: Callout? {
-        get { storage.fields.callout }
-        _modify { makeUnique(); yield &storage.fields.callout }
-    }
-
-    public var topics: [String] {
-        get { storage.fields.topics }
-        _modify { makeUnique(); yield &storage.fields.topics }
-    }
-
-    public var apis: [String] {
-        get { storage.fields.apis }
-        _modify { makeUnique(); yield &storage.fields.apis }
-    }
-
-    public var numbers: [StatedNumber] {
-        get { storage.fields.numbers }
-        _modify { makeUnique(); yield &storage.fields.numbers }
-    }
-
-    public var crashCodes: [String] {
-        get { storage.fields.crashCodes }
-        _modify { makeUnique(); yield &storage.fields.crashCodes }
-    }
-
-    public var sources: [Citation] {
-        get { storage.fields.sources }
-        _modify { makeUnique(); yield &storage.fields.sources }
-    }
-
+    public var details: String { storage.fields.details }
+    public var kind: Kind { storage.fields.kind }
+    public var callout: Callout? { storage.fields.callout }
+    public var topics: [String] { storage.fields.topics }
+    public var apis: [String] { storage.fields.apis }
+    public var numbers: [StatedNumber] { storage.fields.numbers }
+    public var crashCodes: [String] { storage.fields.crashCodes }
+    public var sources: [Citation] { storage.fields.sources }
     /// What breaks and how it shows up (crash code, log, symptom), Markdown.
-    public var why: String? {
-        get { storage.fields.why }
-        _modify { makeUnique(); yield &storage.fields.why }
-    }
-
+    public var why: String? { storage.fields.why }
     /// What to do instead, Markdown.
-    public var instead: String? {
-        get { storage.fields.instead }
-        _modify { makeUnique(); yield &storage.fields.instead }
-    }
-
-    public var examples: [Example] {
-        get { storage.fields.examples }
-        _modify { makeUnique(); yield &storage.fields.examples }
-    }
-
+    public var instead: String? { storage.fields.instead }
+    public var examples: [Example] { storage.fields.examples }
     /// Present when the rule records a claim we dispute (kind `misconception`).
-    public var dispute: Dispute? {
-        get { storage.fields.dispute }
-        _modify { makeUnique(); yield &storage.fields.dispute }
-    }
-
+    public var dispute: Dispute? { storage.fields.dispute }
     /// Why the rule has no examples, when its behaviour cannot be simulated.
-    public var notSimulated: String? {
-        get { storage.fields.notSimulated }
-        _modify { makeUnique(); yield &storage.fields.notSimulated }
-    }
-
-    public var related: [String] {
-        get { storage.fields.related }
-        _modify { makeUnique(); yield &storage.fields.related }
-    }
-
+    public var notSimulated: String? { storage.fields.notSimulated }
+    public var related: [String] { storage.fields.related }
     /// Dated entries saying when the rule was added, reworded, corrected or removed.
-    public var history: [RuleRevision] {
-        get { storage.fields.history }
-        _modify { makeUnique(); yield &storage.fields.history }
-    }
-
+    public var history: [RuleRevision] { storage.fields.history }
     /// The point's prose as plain text, without code listings or our Why/Instead notes: what is
     /// compared between versions, so adding a snippet of ours is not a change in the source.
-    public var wording: String {
-        get { storage.fields.wording }
-        _modify { makeUnique(); yield &storage.fields.wording }
-    }
-
+    public var wording: String { storage.fields.wording }
     /// The document and version this wording comes from.
-    public var document: String {
-        get { storage.fields.document }
-        _modify { makeUnique(); yield &storage.fields.document }
-    }
-
-    public var version: String? {
-        get { storage.fields.version }
-        _modify { makeUnique(); yield &storage.fields.version }
-    }
-
-    public var location: SourceLocation {
-        get { storage.fields.location }
-        _modify { makeUnique(); yield &storage.fields.location }
-    }
+    public var document: String { storage.fields.document }
+    public var version: String? { storage.fields.version }
+    public var location: SourceLocation { storage.fields.location }
 
     public init(id: String, title: String, statement: String, details: String = "", kind: Kind, callout: Callout? = nil,
                 topics: [String] = [], apis: [String] = [], numbers: [StatedNumber] = [], crashCodes: [String] = [],
                 sources: [Citation] = [], why: String? = nil, instead: String? = nil, examples: [Example] = [],
                 dispute: Dispute? = nil, notSimulated: String? = nil, related: [String] = [],
                 history: [RuleRevision] = [], wording: String? = nil, document: String, version: String? = nil, location: SourceLocation) {
-        storage = Storage(Fields(
+        self.init(Fields(
             id: id,
             title: title,
             statement: statement,
@@ -211,7 +143,7 @@ extension Rule {
 
     /// The same keys as the fields' own: a rule encodes as it did when the fields were its own.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        self.init(try Fields(from: decoder))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -30,7 +30,7 @@ extension QuestionGenerator {
             if !dateDistractors.isEmpty && dateConflict == nil {
                 drafts.append(QuestionDraft(
                     kind: .history, slot: "when:" + slot,
-                    prompt: "In \"\(document)\", when was this point \(verb)? \(rule.statement)",
+                    prompt: "In \"\(document)\", when was this point \(verb)? \(shownStatement(rule))",
                     answer: entry.date.description, distractors: dateDistractors,
                     hint: "The revision entry says: \(blank([entry.writtenDate, entry.date.description], in: entry.text))",
                     explanation: explanation(rule, detail)))

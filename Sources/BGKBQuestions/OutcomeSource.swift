@@ -8,24 +8,35 @@ public struct RunConditions: Hashable, Sendable, CustomStringConvertible {
     public var budget: Double?
     /// The system refuses `beginBackgroundTask` (S1).
     public var beginRefused: Bool
+    /// The refusal is the newer documented way: the expiration handler is called at once,
+    /// rather than `.invalid` returned.
+    public var refusedThroughHandler: Bool
+    /// The system calls the app's tasks in early, `earlyExpiryDelay` after the app enters the
+    /// background (the sources say expiry may come at any time).
+    public var earlyExpiry: Bool
 
-    public init(budget: Double? = nil, beginRefused: Bool = false) {
+    public static let earlyExpiryDelay = 1.0
+
+    public init(budget: Double? = nil, beginRefused: Bool = false, refusedThroughHandler: Bool = false, earlyExpiry: Bool = false) {
         self.budget = budget
-        self.beginRefused = beginRefused
+        self.beginRefused = beginRefused || refusedThroughHandler
+        self.refusedThroughHandler = refusedThroughHandler
+        self.earlyExpiry = earlyExpiry
     }
 
     public static let asWritten = RunConditions()
 
-    /// Variations tried for distractors, in order: shorter budgets, then a refused begin.
+    /// Variations asked about and tried for distractors, in order: shorter budgets, then a
+    /// refused begin, either way the sources describe.
     public static let variations: [RunConditions] = [
         RunConditions(budget: 0), RunConditions(budget: 1), RunConditions(budget: 5),
-        RunConditions(beginRefused: true),
+        RunConditions(beginRefused: true), RunConditions(refusedThroughHandler: true), RunConditions(earlyExpiry: true),
     ]
 
     /// Names the conditions in the table of outcomes computed at build time (`budget=0 refused=0`;
     /// `budget=-` keeps the scenario's own). The EmbedContent tool writes the same keys.
     public var tableKey: String {
-        "budget=" + (budget.map { String($0) } ?? "-") + " refused=" + (beginRefused ? "1" : "0")
+        "budget=" + (budget.map { String($0) } ?? "-") + " refused=" + (beginRefused ? "1" : "0") + (refusedThroughHandler ? " handler=1" : "") + (earlyExpiry ? " early=1" : "")
     }
 
     /// Every condition a question may ask about.
@@ -34,7 +45,12 @@ public struct RunConditions: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var parts: [String] = []
         if let budget { parts.append("a budget of \(budget == budget.rounded() ? String(Int(budget)) : String(budget)) s") }
-        if beginRefused { parts.append("a refused beginBackgroundTask") }
+        if earlyExpiry { parts.append("an early expiry") }
+        if refusedThroughHandler {
+            parts.append("a beginBackgroundTask refused through its expiration handler")
+        } else if beginRefused {
+            parts.append("a refused beginBackgroundTask")
+        }
         return parts.isEmpty ? "the default conditions" : parts.joined(separator: " and ")
     }
 }

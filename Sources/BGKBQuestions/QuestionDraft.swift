@@ -88,24 +88,34 @@ func stableSample(_ pool: [String], salt: String, count: Int) -> [String] {
 /// most a few times `count` draws: linear in what it returns, not in the pool, so a corpus of ten
 /// thousand rules costs no more per question than one of a hundred.
 func stableSample<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where accept: (T) -> Bool) -> [T] {
+    stableSampleIndices(pool, seed: seed, count: count, where: accept).map { pool[$0] }
+}
+
+/// `stableSample` as positions in the pool: the same draws, without copying or comparing items
+/// (examples are large values, and comparing two compares their whole text).
+func stableSampleIndices<T: Equatable>(_ pool: [T], seed: UInt64, count: Int, where accept: (T) -> Bool) -> [Int] {
     guard !pool.isEmpty, count > 0 else { return [] }
     var generator = SeededGenerator(seed: seed)
     if pool.count <= 64 {
         // Small pools: every item is considered, in a seeded order, so none that fits is missed.
         var order = Array(pool.indices)
         order.shuffle(using: &generator)
-        var chosen: [T] = []
-        for index in order where chosen.count < count && accept(pool[index]) && !chosen.contains(pool[index]) {
-            chosen.append(pool[index])
+        var chosen: [Int] = []
+        for index in order where chosen.count < count && accept(pool[index]) && !chosen.contains(where: { pool[$0] == pool[index] }) {
+            chosen.append(index)
         }
         return chosen
     }
-    var chosen: [T] = []
+    var chosen: [Int] = []
     var draws = 0
     while chosen.count < count && draws < count * 8 {
         draws += 1
-        let item = pool[Int(generator.next() % UInt64(pool.count))]
-        if accept(item) && !chosen.contains(item) { chosen.append(item) }
+        let index = Int(generator.next() % UInt64(pool.count))
+        // Every pool drawn from this way holds distinct items (sets of names and values, the
+        // corpus's examples and rules, each at its own place), so a position stands for its item.
+        if !chosen.contains(index) && accept(pool[index]) {
+            chosen.append(index)
+        }
     }
     return chosen
 }

@@ -10,7 +10,12 @@ public struct QuestionGenerator: Sendable {
     /// Lookups and pools every rule's questions need, computed once: a quiz starts in
     /// milliseconds only if generation is not quadratic in the corpus.
     let rulesByID: [String: Rule]
-    let apiPool: [String]
+    /// Quizzable API names by family (`APIFamily`), the choices an API question draws from.
+    let apiPools: [APIFamily: [String]]
+    /// Each pool name with its camel-case words, for distractors that share words with an answer.
+    let apiPoolWords: [APIFamily: [(String, Set<String>)]]
+    /// Names Content quotes from a third party's code (`the blog's BackgroundLogger`).
+    let thirdPartyNames: Set<String>
     let crashCodePool: [String]
     let valuesByUnit: [StatedNumber.Unit: [Double]]
     let revisionEntries: [RevisionEntry]
@@ -38,7 +43,21 @@ public struct QuestionGenerator: Sendable {
         // took its lock and hashed its example twice for nothing.
         unmemoizedOutcomes = outcomes
         rulesByID = Dictionary(corpus.rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        apiPool = Array(Set(corpus.rules.flatMap(\.apis).map(apiShortName) + QuestionGenerator.wellKnownAPIs)).sorted()
+        // A third party's own names (a blog's helper class) are not APIs to learn or to offer.
+        var thirdParty: Set<String> = []
+        for rule in corpus.rules {
+            for api in rule.apis where QuestionGenerator.isThirdPartyName(apiShortName(api), in: rule.statement) {
+                thirdParty.insert(apiShortName(api))
+            }
+        }
+        thirdPartyNames = thirdParty
+        var pools: [APIFamily: Set<String>] = [:]
+        for api in corpus.rules.flatMap(\.apis) + QuestionGenerator.wellKnownAPIs
+        where APIFamily.isQuizzable(apiShortName(api)) && !thirdParty.contains(apiShortName(api)) {
+            pools[APIFamily(api), default: []].insert(apiShortName(api))
+        }
+        apiPools = pools.mapValues { $0.sorted() }
+        apiPoolWords = apiPools.mapValues { names in names.map { ($0, Set(camelWords($0))) } }
         crashCodePool = Array(Set(corpus.rules.flatMap(\.crashCodes).map { $0.lowercased() } + QuestionGenerator.wellKnownCrashCodes)).sorted()
         var values: [StatedNumber.Unit: [Double]] = [:]
         for number in corpus.rules.flatMap(\.numbers) where !(values[number.unit]?.contains(number.value) ?? false) {
@@ -63,12 +82,13 @@ public struct QuestionGenerator: Sendable {
 
     func rule(_ id: String) -> Rule? { rulesByID[id] }
 
-    /// Every question the corpus yields, rule by rule in corpus order.
+    /// Every question the corpus yields, rule by rule in corpus order, balanced over the whole
+    /// bank (`BankBalance`).
     public func questions() -> [Question] {
         warmOutcomes()
         // Rules are independent (the caches they share are locked, the outcome table is only
         // read): on every core, joined in corpus order, so the bank is the one a serial pass makes.
-        return ParallelMap.map(corpus.rules) { questions(for: $0) }.flatMap { $0 }
+        return BankBalance.balanced(ParallelMap.map(corpus.rules) { questions(for: $0) }.flatMap { $0 })
     }
 
     /// Runs every example under every condition on all cores first (runs are independent), into
@@ -107,7 +127,7 @@ public struct QuestionGenerator: Sendable {
 
     /// The rule's statement and the page that covers it: shown after every answer.
     func explanation(_ rule: Rule, _ extra: String? = nil) -> String {
-        var text = rule.statement
+        var text = shownStatement(rule)
         if let extra, !extra.isEmpty { text += "\n" + extra }
         return text
     }
@@ -126,7 +146,7 @@ public struct QuestionGenerator: Sendable {
     /// A hint from the rule's own words with the answer blanked out, else its topic's summary.
     func hint(_ rule: Rule, hiding answers: [String] = [], fallback: String? = nil) -> String {
         if let sentence = hintSentences[rule.id], !sentence.isEmpty {
-            return blank(answers, in: sentence)
+            return blank(answers, in: withoutListingReferences(sentence, rule: rule))
         }
         if let fallback { return fallback }
         if let topic = rule.topics.lazy.compactMap({ corpus.topic($0) }).first {
@@ -144,78 +164,14 @@ extension Rule {
 // MARK: - Text helpers
 
 func firstSentence(_ text: String) -> String {
-    firstSentenceASCII(text) ?? firstSentenceByCharacter(text)
-}
-
-func firstSentenceByCharacter(_ text: String) -> String {
     // A sentence is short: flattening a whole long Why section first would be wasted work.
-    let flat = plainByCharacter(String(text.prefix(600)))
+    let flat = plain(String(text.prefix(600)))
     if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) + "." }
     return flat
 }
 
-/// `firstSentenceByCharacter` by bytes when the text's first 601 bytes are ASCII without `\r`:
-/// each of them is then one Character (no `\r\n` pair, no mark joining the 600th), so the
-/// 600-Character prefix is the first 600 bytes and `. ` is found by bytes. Nil otherwise.
-/// Through Characters and the generic `firstRange`, a rule's hint cost 250,000 instructions
-/// at start-up (a hint is made for every rule, and again for every defect question).
-func firstSentenceASCII(_ text: String) -> String? {
-    text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        let prefix = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 600)])
-        for index in 0..<min(bytes.count, 601) where bytes[index] >= 0x80 || bytes[index] == 0x0D { return nil }
-        var flat = plainBytes(prefix)
-        if let end = flat.indices.dropLast().first(where: { flat[$0] == UInt8(ascii: ".") && flat[$0 + 1] == UInt8(ascii: " ") }) {
-            flat.removeSubrange(end...)
-            flat.append(UInt8(ascii: "."))
-        }
-        return String(decoding: flat, as: UTF8.self)
-    } ?? nil
-}
-
 /// Markdown emphasis and code marks removed, lines joined: prompts are plain text.
 func plain(_ markdown: String) -> String {
-    plainASCII(markdown) ?? plainByCharacter(markdown)
-}
-
-/// `plainByCharacter` by bytes for ASCII text (there every byte is a Character but for `\r\n`,
-/// which is whitespace as its two bytes are); nil for other text, where a mark after `*` or a
-/// backtick makes another Character.
-func plainASCII(_ markdown: String) -> String? {
-    markdown.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        for byte in bytes where byte >= 0x80 { return nil }
-        return String(decoding: plainBytes(bytes), as: UTF8.self)
-    } ?? nil
-}
-
-/// `plainByCharacter` over ASCII bytes.
-func plainBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var pendingSpace = false
-    var index = 0
-    while index < bytes.count {
-        let byte = bytes[index]
-        index += 1
-        if byte == UInt8(ascii: "`") { continue }
-        if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_"), index < bytes.count, bytes[index] == byte {
-            index += 1
-            continue
-        }
-        // Character.isWhitespace among ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
-        if byte == 0x20 || (0x09...0x0D).contains(byte) {
-            pendingSpace = true
-            continue
-        }
-        if pendingSpace && !result.isEmpty { result.append(0x20) }
-        pendingSpace = false
-        result.append(byte)
-    }
-    return result
-}
-
-/// One pass over the characters (the generic `replacing` is slow enough to show in the start-up
-/// time): what `plain` does for text beyond ASCII.
-func plainByCharacter(_ markdown: String) -> String {
     let characters = Array(markdown)
     var result = ""
     result.reserveCapacity(characters.count)

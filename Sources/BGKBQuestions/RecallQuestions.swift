@@ -5,15 +5,22 @@ extension QuestionGenerator {
     func numberDrafts(for rule: Rule) -> [QuestionDraft] {
         rule.numbers.enumerated().compactMap { index, number in
             let measures = number.measures.trimmingSpaces()
+            // A vague figure ("a few seconds") has no value to recall: the one stored is only a
+            // stand-in, and asking it would teach a number no source gives. A figure a rule
+            // quotes as a claim, or as what something does not get, makes an ambiguous question.
+            // A figure the rule's words do not state is an annotation no reader can check (and may
+            // be an assumption that slipped in): not asked.
+            guard number.firmness != .vague, !QuestionGenerator.isAmbiguousMeasure(measures),
+                  statesFigure(numberText(number), in: rule) else { return nil }
             // Numbers found in the text (not annotated) carry the statement as what they measure:
             // ask those as a gap in the statement instead, when the figure is written there.
             let describesItself = measures.isEmpty || measures.hasSuffix("…") || measures.count > 60
-                || rule.statement.hasPrefix(measures)
+                || shownStatement(rule).hasPrefix(measures)
             let prompt: String
             if !describesItself {
                 prompt = "What does the guidance give as the \(measures)?"
-            } else if let gap = numberPhraseRange(number, in: rule.statement) {
-                var text = rule.statement
+            } else if let gap = numberPhraseRange(number, in: shownStatement(rule)) {
+                var text = shownStatement(rule)
                 text.replaceSubrange(gap, with: "____")
                 prompt = "Which figure fills the gap? \(text)"
             } else {
@@ -23,7 +30,8 @@ extension QuestionGenerator {
             // Same value said with another firmness or promise, then other values in the unit:
             // the learner must know both how much and how sure.
             var firmnessVariants: [String] = []
-            for firmness in StatedNumber.Firmness.allCases where firmness != number.firmness && firmness != .vague {
+            // "at most 0 s" says nothing a learner could weigh: zero has no firmer or looser form.
+            for firmness in StatedNumber.Firmness.allCases where firmness != number.firmness && firmness != .vague && number.value != 0 {
                 var variant = number
                 variant.firmness = firmness
                 variant.guaranteed = firmness == .exact
@@ -55,20 +63,38 @@ extension QuestionGenerator {
         }
     }
 
+    /// Whether a statement quotes `name` as a third party's ("the blog's BackgroundLogger").
+    static func isThirdPartyName(_ name: String, in statement: String) -> Bool {
+        ["blog's ", "post's ", "article's ", "tutorial's "].contains { statement.firstRange(of: $0 + name) != nil }
+    }
+
+    /// "the time two tasks together do NOT get", "the claimed grace time (wrong)": a figure
+    /// asked as what the guidance gives would be read two ways.
+    static func isAmbiguousMeasure(_ measures: String) -> Bool {
+        let lower = " " + measures.lowercased() + " "
+        return [" not ", "(wrong)", " wrong ", "claimed", " claim "].contains { lower.contains($0) }
+    }
+
+    /// A gap where the code is written in the statement, else the statement and the question
+    /// which code goes with it. Never when the statement names another crash code: the prompt
+    /// would show a code that is not the answer.
     func crashCodeDrafts(for rule: Rule) -> [QuestionDraft] {
-        return rule.crashCodes.map { code in
+        let statement = shownStatement(rule)
+        return rule.crashCodes.compactMap { code in
             let lower = code.lowercased()
-            let inStatement = caseInsensitiveRange(of: code, in: rule.statement) != nil
+            let inStatement = caseInsensitiveRange(of: code, in: statement) != nil
             let prompt = inStatement
-                ? "Which crash code fills the gap? \(blank([code], in: rule.statement))"
+                ? "Which crash code fills the gap? \(blank([code], in: statement))"
                 : ([.must, .mustNot, .should, .shouldNot].contains(rule.kind)
-                    ? "Getting this wrong shows up as which crash code? \(rule.statement)"
-                    : "Which crash code goes with this? \(rule.statement)")
+                    ? "Getting this wrong shows up as which crash code? \(statement)"
+                    : "Which crash code goes with this? \(statement)")
+            guard crashCodeMentions(in: prompt).isEmpty else { return nil }
             let pool = stableSample(crashCodePool, salt: rule.id + lower, count: 8)
+            let hint = hint(rule, hiding: [code], fallback: "Crash codes are hex words that read like English.")
             return QuestionDraft(
                 kind: .recall, slot: "crash-code:\(lower)", prompt: prompt, answer: lower,
                 distractors: pickDistractors(answer: lower, candidates: pool),
-                hint: hint(rule, hiding: [code], fallback: "Crash codes are hex words that read like English."),
+                hint: crashCodeMentions(in: hint).isEmpty ? hint : "Crash codes are hex words that read like English.",
                 explanation: explanation(rule))
         }
     }
@@ -77,33 +103,170 @@ extension QuestionGenerator {
     static let wellKnownCrashCodes = ["0x8badf00d", "0xbada5e47", "0xdead10cc", "0xc00010ff", "0xdeadfa11", "0xbaaaaaad"]
 
     /// Real API names from the same frameworks, used only as distractors when the corpus names few.
-    static let wellKnownAPIs = ["beginBackgroundTask", "endBackgroundTask", "backgroundTimeRemaining",
-                                "performExpiringActivity", "setTaskCompleted", "BGTaskScheduler.submit"]
+    static let wellKnownAPIs = ["UIApplication.beginBackgroundTask(withName:expirationHandler:)", "UIApplication.endBackgroundTask(_:)",
+                                "UIApplication.backgroundTimeRemaining", "ProcessInfo.performExpiringActivity(withReason:using:)",
+                                "BGTask.setTaskCompleted(success:)", "BGTaskScheduler.submit(_:)",
+                                "BGTaskScheduler.register(forTaskWithIdentifier:using:launchHandler:)", "BGTask.expirationHandler",
+                                "BGTaskRequest.earliestBeginDate", "BGAppRefreshTaskRequest", "BGProcessingTaskRequest",
+                                "BGTaskScheduler", "UIBackgroundTaskIdentifier", "UIBackgroundModes",
+                                "BGTaskSchedulerPermittedIdentifiers", "BGTaskScheduler.Error.Code.notPermitted",
+                                "BGTaskScheduler.Error.Code.unavailable", "BGTaskScheduler.Error.Code.tooManyPendingTaskRequests",
+                                "content-available", "apns-push-type", "apns-priority"]
 
-    /// A gap where the API's name is in the statement ("what to call when"), else the statement
-    /// and the question which API it is about. At most two per rule, so one rule with many APIs
-    /// does not crowd the bank.
+    /// A gap where the API's name is written in the statement as a whole word, with choices of
+    /// the same family (methods, properties, types, Info.plist and payload keys, error codes).
+    /// At most two per rule, so one rule with many APIs does not crowd the bank. A point that
+    /// does not name the API is not asked about it: which API it is "about" is a matter of
+    /// opinion.
     func apiDrafts(for rule: Rule) -> [QuestionDraft] {
-        let pool = apiPool
-        return rule.apis.prefix(2).compactMap { api in
+        let statement = shownStatement(rule)
+        var seen: Set<String> = []
+        return rule.apis.compactMap { api -> QuestionDraft? in
             let short = apiShortName(api)
-            guard short.count >= 3 else { return nil }
-            let prompt: String
-            if rule.statement.contains(short) {
-                prompt = "Which API fills the gap? \(blank([short], in: rule.statement))"
-            } else if rule.apis.count == 1 {
-                prompt = "Which API is this point about? \(rule.statement)"
-            } else {
-                return nil
+            guard short.count >= 3, seen.insert(short).inserted, APIFamily.isQuizzable(short), !thirdPartyNames.contains(short),
+                  let gapped = blankWholeWord(short, in: statement) else { return nil }
+            let family = APIFamily(api)
+            let others = Set(rule.apis.map(apiShortName))
+            let related = rule.related.compactMap { self.rule($0) }.flatMap(\.apis).filter { APIFamily($0) == family }.map(apiShortName)
+            let pool = apiPools[family] ?? []
+            // Names that share words with the answer first (`beginBackgroundTask` beside
+            // `endBackgroundTask`), then related rules' names, then the rest of the family.
+            // The pool's words are split once (`apiPoolWords`); only the names that share some
+            // are ordered, so a large pool costs one set lookup a name.
+            let words = Set(camelWords(short))
+            let sharing = (apiPoolWords[family] ?? []).compactMap { name, nameWords -> (String, Int)? in
+                let shared = nameWords.intersection(words).count
+                return shared > 0 ? (name, shared) : nil
             }
-            let related = rule.related.compactMap { self.rule($0) }.flatMap(\.apis).map(apiShortName)
-            let others = rule.apis.map(apiShortName).filter { $0 != short }
-            let candidates = stableShuffle(related, salt: rule.id + api) + stableSample(pool, salt: rule.id + api, count: 8)
-            let distractors = pickDistractors(answer: short, candidates: candidates.filter { !others.contains($0) })
+            let similar = stableShuffle(sharing.map(\.0), salt: rule.id + api)
+                .map { name in (name, sharing.first { $0.0 == name }?.1 ?? 0) }
+                .sorted { $0.1 > $1.1 }
+                .map(\.0)
+            let candidates = (Array(similar.prefix(2)) + stableShuffle(related, salt: rule.id + api) + similar.dropFirst(2)
+                + stableSample(pool, salt: rule.id + api, count: 8))
+                .filter { !others.contains($0) && !statement.contains($0) && APIFamily.isQuizzable($0) }
+            let distractors = pickDistractors(answer: short, candidates: candidates)
+            guard distractors.count >= 2 else { return nil }
             return QuestionDraft(
-                kind: .recall, slot: "api:\(api)", prompt: prompt, answer: short, distractors: distractors,
+                kind: .recall, slot: "api:\(api)", prompt: "Which API fills the gap? \(gapped)", answer: short, distractors: distractors,
                 hint: hint(rule, hiding: [short]), explanation: explanation(rule, "API: \(api)"))
+        }.prefix(2).map { $0 }
+    }
+}
+
+/// The words of a camel-case name, lowercased: `BGTaskSchedulerPermittedIdentifiers` →
+/// `bg`, `task`, `scheduler`, `permitted`, `identifiers`.
+func camelWords(_ name: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    let characters = Array(name)
+    for (index, character) in characters.enumerated() {
+        guard character.isLetter || character.isNumber else {
+            if !current.isEmpty { words.append(current.lowercased()) }
+            current = ""
+            continue
         }
+        let next = index + 1 < characters.count ? characters[index + 1] : " "
+        let startsWord = character.isUppercase && !current.isEmpty
+            && (current.last?.isLowercase == true || next.isLowercase)
+        if startsWord {
+            words.append(current.lowercased())
+            current = ""
+        }
+        current.append(character)
+    }
+    if !current.isEmpty { words.append(current.lowercased()) }
+    return words
+}
+
+/// Whether the rule's own words (statement, details, Why, Instead, the number's notes) state the
+/// figure of a number choice (`about 30 s, not guaranteed`), in digits or in words.
+func statesFigure(_ choice: String, in rule: Rule) -> Bool {
+    let words = choice.split(separator: ",")[0].split(separator: " ")
+    guard let index = words.firstIndex(where: { $0.first?.isNumber == true }) else { return false }
+    let figure = String(words[index])
+    let text = ([rule.statement, rule.details, rule.why ?? "", rule.instead ?? ""] + rule.numbers.compactMap(\.note))
+        .joined(separator: " ").lowercased()
+    var forms = [figure] + (Int(figure).flatMap { spelledNumbers[$0] }.map { [$0] } ?? [])
+    if figure == "1", index + 1 < words.count {
+        // "in the past week", "within a minute": one, said by the unit alone.
+        let unit = String(words[index + 1])
+        forms.append(["d": "day", "h": "hour", "min": "minute", "s": "second", "ms": "millisecond"][unit] ?? unit)
+        forms.append("one")
+    }
+    if figure == "1000" { forms.append("1,000") }
+    return forms.contains { wholeWordRange(of: $0, in: text) != nil || text.contains($0 + " ") && $0.count > 2 }
+}
+
+/// Crash codes (`0x` and hex digits) written in a text, lowercased.
+func crashCodeMentions(in text: String) -> [String] {
+    var found: [String] = []
+    var rest = Substring(text.lowercased())
+    while let start = rest.firstRange(of: "0x") {
+        var end = start.upperBound
+        while end < rest.endIndex, rest[end].isHexDigit { end = rest.index(after: end) }
+        if rest.distance(from: start.upperBound, to: end) >= 4 { found.append(String(rest[start.lowerBound..<end])) }
+        rest = rest[end...]
+    }
+    return found
+}
+
+/// `text` with every occurrence of `word` replaced by a gap, when each stands as a whole word
+/// (no letter, digit or underscore touching it): a gap inside a longer word ("____ing") would
+/// tell by its neighbours which choice fits. Nil when some occurrence is not whole.
+func blankWholeWord(_ word: String, in text: String) -> String? {
+    func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
+    var result = ""
+    var rest = Substring(text)
+    var count = 0
+    while let found = rest.firstRange(of: word) {
+        let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : (result.last ?? " ")
+        let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : " "
+        if isWordCharacter(before) || isWordCharacter(after) { return nil }
+        result += rest[..<found.lowerBound] + "____"
+        rest = rest[found.upperBound...]
+        count += 1
+    }
+    return count > 0 ? result + rest : nil
+}
+
+/// The kind of name an API is, so that a question's choices are all of one kind.
+enum APIFamily: Hashable, Sendable {
+    /// `qualified`: a member written with its type (`UIBackgroundTaskIdentifier.invalid`), which
+    /// reads unlike a bare name beside it.
+    case method, property, type, key, plistKey, errorCode, qualified
+
+    static let plistKeys: Set<String> = ["UIBackgroundModes", "BGTaskSchedulerPermittedIdentifiers", "UIApplicationSceneManifest"]
+
+    /// Names too generic to be a question's answer or choice (Swift's own types, words).
+    static let generic: Set<String> = ["Any", "Any?", "AnyObject", "Data", "Date", "App", "main", "end", "start", "background",
+                                       "Task", "String", "Int", "Bool", "Error", "Result", "Void", "application", "object",
+                                       "Progress", "Operation", "Logger", "DispatchQueue"]
+
+    init(_ api: String) {
+        let short = apiShortName(api)
+        if api.contains("-") {
+            self = .key
+        } else if APIFamily.plistKeys.contains(short) {
+            self = .plistKey
+        } else if api.contains(".Error.") || api.contains(".Code.") {
+            self = .errorCode
+        } else if short.contains(".") {
+            self = .qualified
+        } else if api.contains("(") {
+            self = .method
+        } else if let first = short.first, first.isUppercase {
+            self = .type
+        } else {
+            self = .property
+        }
+    }
+
+    /// A name a learner can be asked to recall: not generic, not an expression.
+    static func isQuizzable(_ short: String) -> Bool {
+        // All capitals with underscores (`EXC_BREAKPOINT`) is an exception type, not an API.
+        !generic.contains(short) && !short.contains("[") && !short.contains(" ") && !short.contains("\"")
+            && !(short.contains("_") && short == short.uppercased()) && !short.hasSuffix(":")
     }
 }
 
@@ -136,26 +299,6 @@ func numberPhraseRange(_ number: StatedNumber, in text: String) -> Range<String.
 /// `UIApplication.beginBackgroundTask(withName:expirationHandler:)` → `beginBackgroundTask`;
 /// `UIBackgroundTaskIdentifier.invalid` keeps its type, since `invalid` alone says nothing.
 func apiShortName(_ api: String) -> String {
-    apiShortNameASCII(api) ?? apiShortNameByCharacter(api)
-}
-
-/// `apiShortNameByCharacter` by bytes for ASCII names without `\r` (each byte a Character);
-/// nil for others. String indexes cost 20,000 instructions a name at start-up.
-func apiShortNameASCII(_ api: String) -> String? {
-    api.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-        let end = bytes.firstIndex(of: UInt8(ascii: "(")) ?? bytes.count
-        let withoutArguments = UnsafeBufferPointer(rebasing: bytes[..<end])
-        guard let dot = withoutArguments.lastIndex(of: UInt8(ascii: ".")), dot + 1 < end else {
-            return String(decoding: withoutArguments, as: UTF8.self)
-        }
-        let last = UnsafeBufferPointer(rebasing: bytes[(dot + 1)..<end])
-        let keepsLast = last.count >= 8 || last.contains { $0 &- UInt8(ascii: "A") < 26 }
-        return String(decoding: keepsLast ? last : withoutArguments, as: UTF8.self)
-    } ?? nil
-}
-
-func apiShortNameByCharacter(_ api: String) -> String {
     // Index searches, not `split`: this runs for every API of every rule at start-up.
     let withoutArguments = api.firstIndex(of: "(").map { api[..<$0] } ?? api[...]
     guard let dot = withoutArguments.lastIndex(of: ".") else { return String(withoutArguments) }

@@ -5,51 +5,60 @@ import Foundation
 /// broken scenario breaks.
 extension QuestionGenerator {
     /// Most engine runs spent looking for distractors for one question.
-    static let distractorRunLimit = 12
+    static let distractorRunLimit = 40
 
     func outcomeDrafts(for rule: Rule) -> [QuestionDraft] {
-        guard let outcomes else { return [] }
+        guard outcomes != nil else { return [] }
         var drafts: [QuestionDraft] = []
-        let text = outcomeTexts.text
         for (index, example) in rule.examples.enumerated() {
             guard let asWritten = outcome(example, .asWritten) else { continue }
+            let listing = quizListing(example.text)
+            let met = requirementsMet(by: listing)
+            // Other scenarios are looked up once per example, and only when its own runs give
+            // fewer than three choices.
+            var neighbours: [Example]?
             let variations = RunConditions.variations.map { ($0, outcome(example, $0)) }
-            // The scenario as written, then the first variation that ends differently: that one
-            // teaches what the conditions change.
+            // The scenario as written, then every variation that ends another way than those
+            // before it: each teaches what that condition changes, and the answers vary.
             var asked: [(RunConditions, SimulationOutcome)] = [(.asWritten, asWritten)]
-            if let changed = variations.first(where: { $0.1 != nil && $0.1.map(text) != text(asWritten) }),
-               let outcome = changed.1 {
-                asked.append((changed.0, outcome))
+            for case let (conditions, outcome?) in variations where !asked.contains(where: { quizText($0.1) == quizText(outcome) }) {
+                asked.append((conditions, outcome))
             }
+            let ownOutcomes = [asWritten] + variations.compactMap(\.1)
             for (conditions, outcome) in asked {
-                let others = variations.filter { $0.0 != conditions }.compactMap(\.1)
-                    + (conditions == .asWritten ? [] : [asWritten])
-                let answer = text(outcome)
+                let answer = quizText(outcome)
                 var picker = DistractorPicker(answer: answer)
-                for other in others { picker.offer(outcomeTexts.choice(other)) }
-                // Other examples only when the scenario's own variations do not give three.
+                // The scenario's own runs under other conditions first: outcomes it can produce.
+                for other in ownOutcomes { picker.offer(outcomeTexts.choice(other)) }
+                // Then outcomes other scenarios ran to that this code could plausibly reach
+                // (`outcomeFits`): never one invented here.
                 if picker.picked.count < 3 {
                     var runs = 0
-                    for other in relatedExamples(of: rule, excluding: example)
-                    where runs < Self.distractorRunLimit && picker.picked.count < 3 {
+                    if neighbours == nil { neighbours = relatedExamples(of: rule, excluding: example) }
+                    for other in neighbours ?? [] where runs < Self.distractorRunLimit && picker.picked.count < 3 {
                         runs += 1
-                        if let result = self.outcome(other, .asWritten) { picker.offer(outcomeTexts.choice(result)) }
+                        if let result = self.outcome(other, .asWritten) {
+                            let choice = outcomeTexts.choice(result)
+                            if choice.needs.allSatisfy(met.contains) { picker.offer(choice) }
+                        }
                     }
                 }
                 let distractors = picker.picked
-                guard !distractors.isEmpty else { continue }
-                let name = example.name.map { " (\($0))" } ?? ""
+                guard distractors.count >= 2 else { continue }
                 let slot = "example:\(index)" + (conditions == .asWritten ? "" : ":\(conditions)")
                 drafts.append(QuestionDraft(
                     kind: .outcome, slot: slot,
-                    prompt: "How does this scenario\(name) end, under \(conditions)?",
-                    listing: shownListing(example.text), answer: answer, distractors: distractors,
-                    hint: "This example \(example.intent == .follows ? "follows" : "breaks") the rule: \(rule.statement)",
-                    explanation: explanation(rule, "The engine ran it: \(outcome) at \(formatSeconds(outcome.time)).")))
+                    prompt: conditions.prompt(listing: listing),
+                    listing: listing, answer: answer, distractors: distractors,
+                    hint: "This example \(example.intent == .follows ? "follows" : "breaks") the rule: \(shownStatement(rule))",
+                    explanation: explanation(rule, "The simulator ran it: \(answer).")))
             }
         }
         return drafts
     }
+
+    func quizText(_ outcome: SimulationOutcome) -> String { outcomeTexts.text(outcome) }
+
 
     /// Examples whose outcomes make plausible distractors: the rule's own, its related rules',
     /// then a stable sample of the rest of the corpus.
@@ -73,14 +82,14 @@ extension QuestionGenerator {
                     && !rule.related.contains(other.id) && !other.related.contains(rule.id)
                     && !other.examples.contains { $0.text == example.text }
             }
-            let candidates = unrelated.map(\.statement)
-            let distractors = pickDistractors(answer: rule.statement, candidates: candidates)
+            let candidates = unrelated.map(shownStatement)
+            let distractors = pickDistractors(answer: shownStatement(rule), candidates: candidates)
             guard !distractors.isEmpty else { return nil }
-            let name = example.name.map { " (\($0))" } ?? ""
+            // The example's title is not shown: titles often name the defect.
             return QuestionDraft(
                 kind: .defect, slot: "example:\(index)",
-                prompt: "This scenario\(name) has a defect. Which rule does it break?",
-                listing: shownListing(example.text), answer: rule.statement, distractors: distractors,
+                prompt: "This scenario has a defect. Which rule does it break?",
+                listing: quizListing(example.text), answer: shownStatement(rule), distractors: distractors,
                 hint: hint(rule, hiding: [], fallback: nil),
                 explanation: explanation(rule, rule.why.map(firstSentence)))
         }
@@ -90,42 +99,6 @@ extension QuestionGenerator {
 /// The scenario as shown in a question: without its `expect` lines (they state the answer) and
 /// without blank lines at either end.
 public func shownListing(_ text: String) -> String {
-    shownListingASCII(text) ?? shownListingByCharacter(text)
-}
-
-/// `shownListingByCharacter` by bytes, for ASCII text without `\r` (each byte a Character, so
-/// lines split at `\n` bytes and a prefix of bytes is one of Characters); nil for other text.
-/// Splitting by Characters cost 240,000 instructions a listing, and every scenario is shown by
-/// two or three questions.
-func shownListingASCII(_ text: String) -> String? {
-    text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-        for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        let expect = Array("expect".utf8)
-        var lines: [Range<Int>] = []
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            var first = start
-            while first < end, isBlank(bytes[first]) { first += 1 }
-            let isExpectation = end - first >= expect.count && expect.indices.allSatisfy { bytes[first + $0] == expect[$0] }
-            if !isExpectation { lines.append(start..<end) }
-            start = end + 1
-        }
-        func blankLine(_ line: Range<Int>) -> Bool { line.allSatisfy { isBlank(bytes[$0]) } }
-        let shown = lines.drop(while: blankLine).reversed().drop(while: blankLine).reversed()
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        for (index, line) in shown.enumerated() {
-            if index > 0 { result.append(UInt8(ascii: "\n")) }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[line]))
-        }
-        return String(decoding: result, as: UTF8.self)
-    } ?? nil
-}
-
-func shownListingByCharacter(_ text: String) -> String {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { !$0.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("expect") }
     while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
@@ -156,6 +129,8 @@ final class OutcomeTexts: @unchecked Sendable {
     struct Choice {
         var text: String
         var key: String
+        /// What code must have for this outcome to fit it (`outcomeNeeds`).
+        var needs: [Int]
     }
 
     private let lock = NSLock()
@@ -171,8 +146,8 @@ final class OutcomeTexts: @unchecked Sendable {
             return known
         }
         lock.unlock()
-        let text = timeless.choiceText
-        let made = Choice(text: text, key: normalizedChoice(text))
+        let text = timeless.quizChoiceText
+        let made = Choice(text: text, key: normalizedChoice(text), needs: outcomeNeeds(text))
         lock.lock()
         choices[timeless] = made
         lock.unlock()
@@ -189,5 +164,32 @@ extension SimulationOutcome {
         case let .terminated(code, reason, _): return .terminated(code: code, reason: reason, at: 0)
         case let .crashed(reason, _): return .crashed(reason: reason, at: 0)
         }
+    }
+}
+
+extension RunConditions {
+    /// A predict-the-outcome prompt naming these conditions in words a reader of the listing can
+    /// check against it.
+    public func prompt(listing: String) -> String {
+        if self == .asWritten {
+            let pins = listing.split(separator: "\n").contains { $0.drop(while: { $0 == " " }).hasPrefix("system ") }
+            return pins
+                ? "How does this scenario end, under the conditions its system lines set (the usual ones otherwise)?"
+                : "How does this scenario end, if the system grants every request and gives the usual background time?"
+        }
+        var parts: [String] = []
+        if earlyExpiry {
+            parts.append("calls the app's background tasks in early, \(formatSeconds(RunConditions.earlyExpiryDelay)) after it enters the background")
+        }
+        if let budget = budget {
+            parts.append(budget == 0 ? "gives the app no background time at all"
+                : "gives the app only \(budget == budget.rounded() ? String(Int(budget)) : String(budget)) s of background time")
+        }
+        if refusedThroughHandler {
+            parts.append("refuses beginBackgroundTask by calling its expiration handler at once")
+        } else if beginRefused {
+            parts.append("refuses beginBackgroundTask (it returns .invalid)")
+        }
+        return "How does this scenario end, if the system " + parts.joined(separator: " and ") + "?"
     }
 }

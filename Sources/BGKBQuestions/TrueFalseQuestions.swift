@@ -15,8 +15,8 @@ extension QuestionGenerator {
             }
             let corrections = dispute.correctedBy.compactMap { self.rule($0)?.statement }
             if !corrections.isEmpty { detail += " Instead: " + corrections.joined(separator: " ") }
-            drafts.append(.trueFalse(slot: "claim", claim: dispute.claim, isTrue: false,
-                                     hint: "Claimed by \(claimant). What do Apple's own documents say?",
+            drafts.append(.trueFalse(slot: "claim", claim: withoutListingReferences(dispute.claim, rule: rule), isTrue: false,
+                                     hint: withoutListingReferences("Claimed by \(claimant). What do Apple's own documents say?", rule: rule),
                                      explanation: explanation(rule, detail)))
         } else if rule.isRemoved {
             let removal = rule.history.last
@@ -25,12 +25,12 @@ extension QuestionGenerator {
             if let version = removal?.version { detail += " in the version of \(version)" }
             if let entry = removal?.entry { detail += ": \(entry.writtenDate), \(entry.text)" }
             drafts.append(.trueFalse(slot: "removed",
-                                     claim: "The latest version of \"\(document)\" still says: \(rule.statement)",
+                                     claim: "The latest version of \"\(document)\" still says: \(shownStatement(rule))",
                                      isTrue: false, hint: "Look at the revision history of \(document).",
                                      explanation: explanation(rule, detail + ".")))
             return drafts
         } else {
-            drafts.append(.trueFalse(slot: "statement", claim: rule.statement, isTrue: true, hint: hintText,
+            drafts.append(.trueFalse(slot: "statement", claim: shownStatement(rule), isTrue: true, hint: hintText,
                                      explanation: explanation(rule, sourcesLine(rule))))
         }
         if let swapped = swappedNumberStatement(rule) {
@@ -53,13 +53,27 @@ extension QuestionGenerator {
     /// may itself be the corrected claim.
     func swappedNumberStatement(_ rule: Rule) -> String? {
         guard rule.kind != .misconception else { return nil }
-        for number in rule.numbers where number.value == number.value.rounded() && number.value >= 1 && number.value < 1e9 {
+        let statement = shownStatement(rule)
+        // A vague figure ("a few seconds") has no value to double.
+        for number in rule.numbers where number.firmness != .vague && number.value == number.value.rounded()
+            && number.value >= 1 && number.value < 1e9 {
             let written = String(Int(number.value))
             let replacement = String(Int(number.value) * 2)
-            if let range = wholeWordRange(of: written, in: rule.statement) {
-                var text = rule.statement
+            if let range = wholeWordRange(of: written, in: statement) {
+                var text = statement
                 text.replaceSubrange(range, with: replacement)
                 return text
+            }
+            // Written in words ("about five seconds"): doubled in words, past one so that the
+            // noun after it is already plural.
+            if let word = spelledNumbers[Int(number.value)], let doubled = spelledNumbers[Int(number.value) * 2], number.value > 1 {
+                for form in [word, word.prefix(1).uppercased() + word.dropFirst()] {
+                    if let range = wholeWordRange(of: form, in: statement) {
+                        var text = statement
+                        text.replaceSubrange(range, with: form == word ? doubled : doubled.prefix(1).uppercased() + doubled.dropFirst())
+                        return text
+                    }
+                }
             }
         }
         return nil
@@ -71,14 +85,18 @@ extension QuestionGenerator {
         for code in rule.crashCodes {
             let lower = code.lowercased()
             guard let other = others.subtracting([lower]).sorted().first,
-                  let range = caseInsensitiveRange(of: code, in: rule.statement) else { continue }
-            var text = rule.statement
+                  let range = caseInsensitiveRange(of: code, in: shownStatement(rule)) else { continue }
+            var text = shownStatement(rule)
             text.replaceSubrange(range, with: other)
             return text
         }
         return nil
     }
 }
+
+/// Numbers as a sentence may spell them, for doubling a figure written in words.
+let spelledNumbers = [2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 8: "eight", 10: "ten", 12: "twelve",
+                      15: "fifteen", 20: "twenty", 30: "thirty", 60: "sixty"]
 
 /// The first occurrence of `word` not inside a longer run of digits or letters.
 func wholeWordRange(of word: String, in text: String) -> Range<String.Index>? {

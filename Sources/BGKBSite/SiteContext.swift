@@ -70,12 +70,9 @@ public final class SiteContext: Sendable {
         documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
-        // Each rule's heading and importance on both cores: at 10,000 rules they were most of
-        // this step, which nothing else runs beside.
+        // Each rule's heading and importance on all cores: nothing else runs beside this step.
         let measured = ParallelMap.map(corpus.rules) { rule in (heading: Self.heading(rule), score: Importance.score(rule)) }
         var references: [String: RuleReference] = [:]
-        // By position: `enumerated()` copied every rule (a retain per field), in a step that
-        // runs on one core.
         for index in corpus.rules.indices where references[corpus.rules[index].id] == nil {
             let id = corpus.rules[index].id
             guard let slug = ruleSlugs[id] else { continue }
@@ -186,57 +183,15 @@ public final class SiteContext: Sendable {
     /// The rule's name as pages show it. A derived title is the statement cut at a word with `…`;
     /// showing it above the full statement reads as a stutter, so the statement is used instead.
     static func heading(_ rule: Rule) -> String {
-        // ASCII titles and statements (nearly all) are compared as contiguous bytes, where every
-        // byte is a Character: walking the two UTF-8 views with iterators and cutting Characters
-        // with `dropLast` cost 16,000 instructions a heading, and a rule's heading is asked for
-        // five times. Other text takes the Character comparison: there a prepended mark can join
-        // "…" or "." into one Character with what comes before it.
-        var title = rule.title
-        var statement = rule.statement
-        enum Answer { case title, statement, stemOfLastThreeBytes, byCharacter }
-        let answer = title.withUTF8 { t in
-            statement.withUTF8 { s -> Answer in
-                guard !s.contains(where: { $0 >= 0x80 }) else { return .byCharacter }
-                // A title cut with "…" after ASCII (most derived titles): the "…" is a Character
-                // of its own there, and with no `\r` in the stem a prefix of bytes is a prefix of
-                // Characters (in ASCII only `\r\n` makes a Character of two bytes, and matching
-                // it or cutting it needs a `\r` in the stem). The stem is trimmed of the only ASCII
-                // spaces `trimmingSpaces` trims, tab and space.
-                if t.count >= 3, t[t.count - 3] == 0xE2, t[t.count - 2] == 0x80, t[t.count - 1] == 0xA6,
-                   !t[..<(t.count - 3)].contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) {
-                    func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-                    var start = 0, end = t.count - 3
-                    while start < end, isSpace(t[start]) { start += 1 }
-                    while end > start, isSpace(t[end - 1]) { end -= 1 }
-                    let length = end - start
-                    guard length <= s.count else { return .title }
-                    return length == 0 || memcmp(t.baseAddress! + start, s.baseAddress!, length) == 0 ? .statement : .title
-                }
-                guard !t.contains(where: { $0 >= 0x80 }) else { return .byCharacter }
-                if s.last == UInt8(ascii: "."), t.count == s.count - 1, t.count == 0 || memcmp(t.baseAddress!, s.baseAddress!, t.count) == 0 {
-                    return .statement
-                }
-                let dots = t.count >= 3 && t[(t.count - 3)...].allSatisfy { $0 == UInt8(ascii: ".") }
-                return dots ? .stemOfLastThreeBytes : .title
-            }
-        }
-        switch answer {
-        case .title: return rule.title
-        case .statement: return rule.statement
-        case .stemOfLastThreeBytes:
-            let stem = String(decoding: rule.title.utf8.dropLast(3), as: UTF8.self)
-            return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
-        case .byCharacter:
-            if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
-            guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
-            let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
-            return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
-        }
+        if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
+        guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
+        let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
+        return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
     }
 
     /// Trims what Foundation's `CharacterSet.whitespaces` holds on Linux (tab, the Unicode space
-    /// separators and U+200B; not newlines), without Foundation, which cost 40,000 instructions
-    /// a call here. A fixed list also keeps the heading the same on every platform.
+    /// separators and U+200B; not newlines), from a fixed list, so the heading is the same on
+    /// every platform.
     static func trimmingSpaces(_ text: String) -> String {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.value {
@@ -314,8 +269,8 @@ public final class SiteContext: Sendable {
         }
     }
 
-    private func writeRendered(_ html: UnsafeBufferPointer<UInt8>, from page: String, into w: inout HTMLWriter) {
-        if TextScan.firstIndex(of: "<h", in: html, from: 0) == nil && TextScan.firstIndex(of: "href=\"#", in: html, from: 0) == nil {
+    private func writeRendered(_ html: some Collection<UInt8>, from page: String, into w: inout HTMLWriter) {
+        if !Bytes.contains("<h".utf8, in: html) && !Bytes.contains("href=\"#".utf8, in: html) {
             w.trusted(html)
         } else {
             w.trusted(rewriteRuleAnchors(Self.demoteHeadings(String(decoding: html, as: UTF8.self)), from: page))
@@ -326,11 +281,11 @@ public final class SiteContext: Sendable {
     /// down two levels so the outline stays in order (cmark writes bare `<hN>` tags).
     static func demoteHeadings(_ html: String) -> String {
         let bytes = Array(html.utf8)
-        guard TextScan.firstIndex(of: "<h", in: bytes, from: 0) != nil else { return html }
+        guard Bytes.contains("<h".utf8, in: bytes) else { return html }
         // One pass: `<hN>` and `</hN>` (N in 1...6) become level min(6, N + 2).
         var result = bytes
         var index = 0
-        while let open = TextScan.firstIndex(of: "<", in: bytes, from: index) {
+        while let open = Bytes.firstOffset(of: CollectionOfOne(UInt8(ascii: "<")), in: bytes, from: index) {
             var digit = open + 2
             if digit < bytes.count, bytes[open + 1] == UInt8(ascii: "/") { digit += 1 }
             if digit + 1 < bytes.count, bytes[digit - 1] == UInt8(ascii: "h"), bytes[digit + 1] == UInt8(ascii: ">"),
@@ -344,12 +299,13 @@ public final class SiteContext: Sendable {
 
     private func rewriteRuleAnchors(_ html: String, from page: String) -> String {
         let bytes = Array(html.utf8)
-        guard var found = TextScan.firstIndex(of: "href=\"#", in: bytes, from: 0) else { return html }
+        let anchor = Array("href=\"#".utf8)
+        guard var found = Bytes.firstOffset(of: anchor, in: bytes) else { return html }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var copied = 0
         while true {
-            let fragmentStart = found + 7
+            let fragmentStart = found + anchor.count
             guard let close = bytes[fragmentStart...].firstIndex(of: UInt8(ascii: "\"")) else { break }
             result.append(contentsOf: bytes[copied..<found])
             let fragment = String(decoding: bytes[fragmentStart..<close], as: UTF8.self)
@@ -361,7 +317,7 @@ public final class SiteContext: Sendable {
                 result.append(contentsOf: bytes[found...close])
             }
             copied = close + 1
-            guard let next = TextScan.firstIndex(of: "href=\"#", in: bytes, from: copied) else { break }
+            guard let next = Bytes.firstOffset(of: anchor, in: bytes, from: copied) else { break }
             found = next
         }
         result.append(contentsOf: bytes[copied...])
@@ -393,41 +349,9 @@ enum KindLabel {
 /// Links to the outside world are only ever plain http(s) URLs from sources.yml.
 enum SafeURL {
     static func isExternalHTTP(_ url: String) -> Bool {
-        isExternalHTTPASCII(url) ?? isExternalHTTPByCharacter(url)
-    }
-
-    static func isExternalHTTPByCharacter(_ url: String) -> Bool {
         let lower = url.lowercased()
         return (lower.hasPrefix("https://") || lower.hasPrefix("http://"))
             && !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
-    }
-
-    /// `isExternalHTTPByCharacter` on bytes, for ASCII: every byte is then one Character (a
-    /// "\r\n" pair is one, and whitespace either way) and lower-casing touches only A-Z. Rule
-    /// pages ask this of every citation, and the Character walk was most of a citation's cost.
-    /// Nil for other text.
-    static func isExternalHTTPASCII(_ url: String) -> Bool? {
-        var url = url
-        return url.withUTF8 { bytes -> Bool? in
-            var rejected = false
-            for byte in bytes {
-                if byte >= 0x80 { return nil }
-                // Whitespace (tab to carriage return, space), quote, angle brackets.
-                if (byte >= 0x09 && byte <= 0x0D) || byte == 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
-                    rejected = true
-                }
-            }
-            func hasPrefix(_ prefix: StaticString) -> Bool {
-                guard bytes.count >= prefix.utf8CodeUnitCount else { return false }
-                for offset in 0..<prefix.utf8CodeUnitCount {
-                    let byte = bytes[offset]
-                    let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                    if lower != prefix.utf8Start[offset] { return false }
-                }
-                return true
-            }
-            return !rejected && (hasPrefix("https://") || hasPrefix("http://"))
-        }
     }
 }
 
@@ -454,69 +378,14 @@ enum Importance {
     }
 
     /// The phrases that mark a rule as naming the top cause of something.
-    static let topCausePhrases: [StaticString] = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
+    static let topCausePhrases = ["number one cause", "most common cause", "most common source", "top cause", "number one source"]
 
-    /// Whether the statement, details and why (joined by spaces) contain one of `topCausePhrases`,
-    /// ASCII letters folded to lower case and other bytes as they are: the phrases are ASCII
-    /// without `i` or `k`, the only letters some non-ASCII characters lower-case to (İ, K), so this
-    /// finds them exactly where lowercased() text would, without lowercasing a whole rule.
-    ///
-    /// One pass: every phrase ends in `cause` or `source`, so only where one of those words
-    /// starts are the words before it compared (five whole-text searches were a third of building
-    /// the context).
+    /// Whether the statement, details and why, joined by spaces, contain one of
+    /// `topCausePhrases`, case aside (A-Z folded to a-z; the phrases are ASCII, so no other
+    /// folding could make a match).
     static func mentionsTopCause(_ rule: Rule) -> Bool {
-        var text = Array(rule.statement.utf8)
-        text.reserveCapacity(text.count + rule.details.utf8.count + (rule.why ?? "").utf8.count + 2)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: rule.details.utf8)
-        text.append(UInt8(ascii: " "))
-        text.append(contentsOf: (rule.why ?? "").utf8)
-        return text.withUnsafeBufferPointer { text -> Bool in
-            // Lower-cased where compared (A-Z only, as lowercased() changes ASCII), not in a pass
-            // over the whole text first.
-            @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
-            func has(_ word: StaticString, at index: Int) -> Bool {
-                word.withUTF8Buffer { word in
-                    guard index >= 0 && index + word.count <= text.count else { return false }
-                    for offset in 0..<word.count where lower(text[index + offset]) != word[offset] { return false }
-                    return true
-                }
-            }
-            var index = 0
-            let raw = UnsafeRawPointer(text.baseAddress!)
-            while index < text.count {
-                defer { index += 1 }
-                if index + 8 <= text.count {
-                    // Eight bytes at a time to the next `c` or `s` (either case) with a `u` two
-                    // bytes on, as `cause` and `source` have: those two letters alone are a tenth
-                    // of English text, and comparing the words at each cost more than the scan.
-                    // Each lane is tested on its own (no borrow crosses lanes); the last two
-                    // lanes, whose `u` is in the next word, are kept as candidates.
-                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) | 0x2020_2020_2020_2020
-                    let ones: UInt64 = 0x0101_0101_0101_0101, lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-                    @inline(__always) func lanes(_ byte: UInt8) -> UInt64 {
-                        let x = word ^ (ones &* UInt64(byte))
-                        return ~(((x & lows) &+ lows) | x) & ~lows
-                    }
-                    let starts = lanes(UInt8(ascii: "c")) | lanes(UInt8(ascii: "s"))
-                    let candidates = starts & ((lanes(UInt8(ascii: "u")) >> 16) | 0x8080_0000_0000_0000)
-                    if candidates == 0 {
-                        index += 7
-                        continue
-                    }
-                    index += candidates.trailingZeroBitCount >> 3
-                }
-                // `c` or `s` in either case: only those two bytes give these values with 0x20 set.
-                let byte = text[index] | 0x20
-                guard byte == UInt8(ascii: "c") || byte == UInt8(ascii: "s") else { continue }
-                let lastWord: StaticString = byte == UInt8(ascii: "c") ? "cause" : "source"
-                guard has(lastWord, at: index) else { continue }
-                for phrase in topCausePhrases where phrase.utf8CodeUnitCount > lastWord.utf8CodeUnitCount {
-                    let start = index - (phrase.utf8CodeUnitCount - lastWord.utf8CodeUnitCount)
-                    if has(phrase, at: start) { return true }
-                }
-            }
-            return false
-        }
+        let text = [rule.statement, rule.details, rule.why ?? ""].joined(separator: " ")
+        let lower = text.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+        return topCausePhrases.contains { Bytes.contains($0.utf8, in: lower) }
     }
 }

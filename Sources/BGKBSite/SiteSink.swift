@@ -31,21 +31,16 @@ final class SiteSink: @unchecked Sendable {
         return emitted.count
     }
 
-    /// A page written by `HTMLWriter`: on disk as its bytes, without building a String.
+    /// A file given as bytes (a page written by `HTMLWriter`): on disk as they are.
     @discardableResult
     func emit(_ path: String, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { emit(path, $0) }
-    }
-
-    /// A page as `HTMLWriter` holds it, written from its storage (not copied out first).
-    @discardableResult
-    func emit(_ path: String, _ page: HTMLWriter) -> Bool {
-        page.withBytes { emit(path, $0) }
-    }
-
-    private func emit(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard staging != nil else { return emit(path, String(decoding: bytes, as: UTF8.self)) }
         return store(path, byteCount: bytes.count) { try $0.write(path, bytes) }
+    }
+
+    @discardableResult
+    func emit(_ path: String, _ page: HTMLWriter) -> Bool {
+        emit(path, page.bytes)
     }
 
     /// One file whose pieces `produce` hands to `write` in order: written as they come (kept in

@@ -74,19 +74,16 @@ public enum SiteWriter {
 
         /// Writes one file; its folder must exist (`makeFolder`).
         func write(_ relative: String, _ contents: String) throws {
-            var contents = contents
-            try contents.withUTF8 { try write(relative, $0) }
+            try write(relative, Array(contents.utf8))
         }
 
         func write(_ relative: String, _ bytes: [UInt8]) throws {
-            try bytes.withUnsafeBufferPointer { try write(relative, $0) }
-        }
-
-        func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
             }
-            try SiteWriter.writeFile(folderPath + "/" + relative, bytes, unchangedIn: previous.map { $0 + "/" + relative })
+            try bytes.withUnsafeBufferPointer {
+                try SiteWriter.writeFile(folderPath + "/" + relative, $0, unchangedIn: previous.map { $0 + "/" + relative })
+            }
         }
 
         /// A file written piece by piece (a large index that is never whole in memory).
@@ -188,17 +185,12 @@ public enum SiteWriter {
     /// 2,000-page build spend most of its time waiting; the folder swap already guarantees that a
     /// reader sees either the old site or the whole new one.
     ///
-    /// Each file is written by the thread that rendered it, side by side with the others. (Under
-    /// one lock, a thread that finished a page waited for another's write: a first build of
-    /// 10,000 rules into tmpfs took 1.52 s against 1.48 s without it, of 2,000 rules 0.304 s
-    /// against 0.291 s; into ext4 on this machine's virtual disk 5.49-5.60 s against 4.55 s,
-    /// though with a second more of system time.)
+    /// Each file is written by the thread that rendered it, side by side with the others.
     ///
     /// Writes `bytes` as the file at `path`, a new file (never into an existing one, which could
     /// be a link into the previous site). When `previous` names a regular file with exactly these
     /// bytes, the file is a hard link to it instead: a rebuild that changes a few rules writes a
-    /// few pages, and deleting the old site frees almost nothing. Writing 300 MB of unchanged
-    /// pages cost 1.4-5 s of system time on the benchmark machine.
+    /// few pages, and deleting the old site frees almost nothing.
     static func writeFile(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>, unchangedIn previous: String? = nil) throws {
         if let previous, hasContents(previous, bytes), link(previous, path) == 0 { return }
         let descriptor = try createNewFile(path)
@@ -223,8 +215,8 @@ public enum SiteWriter {
     }
 
     /// Whether the process's umask takes bits out of 0644, so that a new file needs `fchmod` to
-    /// be world-readable. Under the usual 022 it does not, and the call per file was kernel time
-    /// for nothing (10,527 calls in a build of 10,000 rules). Read from /proc (Linux 4.7 and
+    /// be world-readable. Under the usual 022 it does not, and
+    /// the call per file would be kernel time for nothing. Read from /proc (Linux 4.7 and
     /// later), because `umask()` can only be read by setting it, and another thread could create a
     /// file in that moment; where it cannot be read, every file gets its `fchmod`.
     static let umaskStripsReadBits: Bool = {
@@ -330,35 +322,17 @@ public enum SiteWriter {
         }
     }
 
+    /// Whether `path` is relative and stays inside the site: its components, split at `/`, are
+    /// none of them empty (which also rules out a leading `/`), `.` or `..`.
     static func isSafeRelativePath(_ path: String) -> Bool {
-        // Component by component over the bytes: none empty (which also rules out a leading
-        // `/`), none `.` or `..`. Splitting the path into Substrings cost 13 k instructions a file.
-        var path = path
-        return path.withUTF8 { bytes -> Bool in
-            guard !bytes.isEmpty else { return false }
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: "/") { end += 1 }
-                let length = end - start
-                if length == 0 { return false }
-                if bytes[start] == UInt8(ascii: "."), length == 1 || (length == 2 && bytes[start + 1] == UInt8(ascii: ".")) { return false }
-                start = end + 1
-            }
-            return true
-        }
+        path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
     }
 
-    /// The folder part of a relative path (`rules` of `rules/x.html`, empty for `x.html`): what
-    /// `NSString.deletingLastPathComponent` gives for a safe relative path, at a fraction of its
-    /// 19 k instructions a call.
+    /// The folder part of a relative path (`rules` of `rules/x.html`, empty for `x.html`), as
+    /// `NSString.deletingLastPathComponent` gives it for a safe relative path.
     static func parentFolder(_ path: String) -> String {
-        var path = path
-        return path.withUTF8 { bytes -> String in
-            var index = bytes.count
-            while index > 0 && bytes[index - 1] != UInt8(ascii: "/") { index -= 1 }
-            return index > 1 ? String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(index - 1)]), as: UTF8.self) : ""
-        }
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "" }
+        return String(path[..<slash])
     }
 
     private static func readFiles(in root: URL) throws -> [String: Data] {

@@ -18,7 +18,8 @@ extension BGKB {
             let versions = corpus.documents.reduce(0) { $0 + $1.versions.count }
             let summary = "\(corpus.rules.count) rules in \(corpus.documents.count) documents (\(versions) versions), "
                 + "\(corpus.sources.count) sources, \(corpus.conflicts.count) conflicts, \(corpus.disputes.count) disputed claims, "
-                + "\(corpus.examples.count) examples: \(errors) error(s), \(warnings) warning(s)"
+                + "\(corpus.examples.count) examples" + (result.chromeLines > 0 ? ", \(result.chromeLines) forum page line(s) left out" : "")
+                + ": \(errors) error(s), \(warnings) warning(s)"
             DiagnosticPrinter.standardError.print(line: summary)
             if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
         }

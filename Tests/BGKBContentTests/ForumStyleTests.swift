@@ -58,9 +58,9 @@ import Testing
     @Test func idsAreDerivedFromTheStatementAndSurviveUnrelatedEdits() {
         let before = assemble(["notes.md": Self.post]).corpus.rules.map(\.id)
         let edited = Self.post.replacingOccurrences(of: "Note The handler runs on the main thread.",
-                                                    with: "Note The handler always runs on the main thread, never elsewhere.")
+                                                    with: "Note The callback always runs on the main thread, never elsewhere.")
         let after = assemble(["notes.md": edited]).corpus.rules.map(\.id)
-        #expect(before[1] == "must-release-assertion-take")
+        #expect(before[1] == "release-assertion")
         #expect(zip(before, after).filter { $0 != $1 }.count == 1, "only the edited point's id may change")
         #expect(assemble(["notes.md": Self.post]).corpus.rules.map(\.id) == before, "ids are the same on every run")
     }

@@ -3,9 +3,9 @@ import BGKBModel
 import Foundation
 import Testing
 
-/// `Rule` keeps its fields in one shared box that is copied only when a rule sharing it changes.
-/// It must still behave as a plain struct of its fields: a changed copy never shows through to
-/// the rule it came from, equality and hashing go by the fields, and it encodes as it always did.
+/// `Rule` keeps its fields in one shared, immutable box. It must behave as a plain struct of its
+/// fields: a changed copy (`with`) never shows through to the rule it came from, equality and
+/// hashing go by the fields, and it encodes as the fields do.
 @Suite struct RuleValueTests {
     static let rules: [Rule] = {
         (try? ContentLoader.load(directory: repositoryRoot + "/Content"))?.corpus.rules ?? []
@@ -16,7 +16,7 @@ import Testing
         case id, title, statement, details, kind, callout, topics, apis, numbers, crashCodes, sources, why, instead,
              examples, dispute, notSimulated, related, history, wording, document, version, location
 
-        func change(_ rule: inout Rule) -> Bool {
+        func change(_ rule: inout Rule.Fields) -> Bool {
             func drop<T>(_ list: inout [T]) -> Bool {
                 guard !list.isEmpty else { return false }
                 list.removeLast()
@@ -63,8 +63,9 @@ import Testing
         var changedAny = false
         for original in Self.rules {
             let before = try Self.encoded(original)
-            var copy = original
-            guard field.change(&copy) else { continue }
+            var changed = false
+            let copy = original.with { changed = field.change(&$0) }
+            guard changed else { continue }
             changedAny = true
             #expect(try Self.encoded(original) == before, "changing \(field) in a copy of \(original.id) changed it")
             #expect(try Self.encoded(copy) != before)

@@ -3,32 +3,32 @@ import BGKBModel
 import Testing
 
 /// The machine's event queue keeps events in time order, an event after every one due at the
-/// same time or earlier (first posted, first handled), and never moves the events before `head`
-/// (already handled). `insert` shifts the later events itself; a stable sort is the reference.
+/// same time or earlier (first posted, first handled); a stable sort is the reference.
 @Suite struct EventQueueTests {
     @Test(arguments: 0..<24)
-    func insertKeepsTimeOrderAndPostingOrderForTies(seed: Int) {
+    func postKeepsTimeOrderAndPostingOrderForTies(seed: Int) {
         var generator = SeededGenerator(seed: UInt64(seed))
-        // Few distinct times, so ties are common; some earlier than every queued event.
+        // Few distinct times, so ties are common.
         let times: [Double] = [0, 0.5, 1, 1, 2, 30, 30.001]
-        var events: [Machine.SystemEvent] = []
-        var sequence = 0
-        let head = seed % 3
-        for index in 0..<head {
-            events.append(Machine.SystemEvent(time: 100 + Double(index), sequence: 0, kind: .timeline(Int32(-1 - index))))
-        }
+        var queue = EventQueue()
         var posted: [Machine.SystemEvent] = []
         for index in 0..<(5 + seed) {
-            let event = Machine.SystemEvent(time: times[Int(generator.next() % UInt64(times.count))], sequence: 0, kind: .timeline(Int32(index)))
-            Machine.insert(event, into: &events, from: head, sequence: &sequence)
-            var numbered = event
-            numbered.sequence = sequence
-            posted.append(numbered)
+            let event = Machine.SystemEvent(time: times[Int(generator.next() % UInt64(times.count))], kind: .timeline(Int32(index)))
+            queue.post(event)
+            posted.append(event)
+            // Some events are handled while others are still being posted.
+            if index % 4 == 3 {
+                let first = posted.enumerated().min { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }!
+                #expect(queue.removeFirst().time == first.element.time)
+                posted.remove(at: first.offset)
+            }
         }
-        let expected = posted.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element.sequence)
-        #expect(events.count == head + posted.count)
-        #expect(events.prefix(head).map(\.time) == (0..<head).map { 100 + Double($0) })
-        #expect(events.dropFirst(head).map(\.sequence) == expected)
+        func timelineIndex(_ event: Machine.SystemEvent) -> Int32 {
+            if case let .timeline(index) = event.kind { return index }
+            return -1
+        }
+        let expected = posted.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map { timelineIndex($0.element) }
+        #expect(queue.pending.map(timelineIndex) == expected)
     }
 }
 
@@ -38,25 +38,25 @@ import Testing
 @Suite struct ChildKeyTableTests {
     @Test(arguments: [1, 2, 64, 1024])
     func everyKeyIsFoundAfterGrowing(capacity: Int) {
-        var table = Explorer.ChildKeyTable(capacity: capacity)
+        var table = KeyTable(capacity: capacity, placeholder: ChildKey(parent: 0, index: 0, choice: 0))
         var inserted: [(parent: Int32, index: Int32, choice: UInt8, key: Int32)] = []
         var next: Int32 = 1
         for parent in Int32(0)..<40 {
             for index in Int32(0)..<6 where (parent + index) % 3 != 0 {
                 for choice in UInt8(1)...2 {
-                    table.insert(parent: parent, index: index, choice: choice, key: next)
+                    table.insert(ChildKey(parent: parent, index: index, choice: choice), value: next)
                     inserted.append((parent, index, choice, next))
                     next += 1
                 }
             }
         }
         for entry in inserted {
-            #expect(table.find(parent: entry.parent, index: entry.index, choice: entry.choice) == entry.key)
+            #expect(table.find(ChildKey(parent: entry.parent, index: entry.index, choice: entry.choice)) == entry.key)
         }
-        #expect(table.find(parent: 40, index: 1, choice: 1) == nil)
-        #expect(table.find(parent: 2, index: 1, choice: 1) == nil)
-        #expect(table.find(parent: 1, index: 1, choice: 3) == nil)
-        #expect(table.find(parent: 0, index: 6, choice: 1) == nil)
+        #expect(table.find(ChildKey(parent: 40, index: 1, choice: 1)) == nil)
+        #expect(table.find(ChildKey(parent: 2, index: 1, choice: 1)) == nil)
+        #expect(table.find(ChildKey(parent: 1, index: 1, choice: 3)) == nil)
+        #expect(table.find(ChildKey(parent: 0, index: 6, choice: 1)) == nil)
     }
 }
 
@@ -65,17 +65,17 @@ import Testing
 @Suite struct ForcedKeyTableTests {
     @Test(arguments: [1, 4, 256])
     func timesAreFoundAfterGrowing(capacity: Int) {
-        var table = Explorer.ForcedKeyTable(capacity: capacity)
+        var table = KeyTable(capacity: capacity, placeholder: ForcedExpiryKey(0))
         var times: [Double] = []
         for instant in stride(from: 0.0, through: 40.0, by: 0.5) {
             for t in [instant - 0.001, instant, instant + 0.001] where t >= 0 && !times.contains(t) { times.append(t) }
         }
         times.append(30.0.nextUp)
-        for (key, time) in times.enumerated() { table.insert(time, key: Int32(key)) }
-        for (key, time) in times.enumerated() { #expect(table.find(time) == Int32(key), "\(time)") }
-        #expect(table.find(-0.0) == table.find(0.0))
-        #expect(table.find(40.002) == nil)
-        #expect(table.find(30.0.nextDown) == nil)
-        #expect(table.find(30.0) != table.find(30.0.nextUp))
+        for (key, time) in times.enumerated() { table.insert(ForcedExpiryKey(time), value: Int32(key)) }
+        for (key, time) in times.enumerated() { #expect(table.find(ForcedExpiryKey(time)) == Int32(key), "\(time)") }
+        #expect(table.find(ForcedExpiryKey(-0.0)) == table.find(ForcedExpiryKey(0.0)))
+        #expect(table.find(ForcedExpiryKey(40.002)) == nil)
+        #expect(table.find(ForcedExpiryKey(30.0.nextDown)) == nil)
+        #expect(table.find(ForcedExpiryKey(30.0)) != table.find(ForcedExpiryKey(30.0.nextUp)))
     }
 }

@@ -176,7 +176,7 @@ import Testing
               }
             }
 
-            expect printed "synced"
+            expect suspended
             """))
         Self.expectNoRunLost(.silentExits, s, "two workers")
     }

@@ -182,7 +182,10 @@ import Testing
         constants.backgroundTaskBudget = 29
         #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
         // Every constant is in the key: a new one must be added there too.
-        #expect(Mirror(reflecting: constants).children.count == 11)
+        #expect(Mirror(reflecting: constants).children.count == 13)
+        constants = SystemConstants.standard
+        constants.continuedProgressLimit = 60
+        #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
         var options = Explorer.Options()
         options.preemptionBound = 1
         #expect(key != VerdictRecord.key(example, engine: "engine-a", options: options))

@@ -32,16 +32,17 @@ import Testing
         let bank = QuestionBank(corpus: Self.corpus, outcomes: engine)
         #expect(bank.isValid, "\(bank.diagnostics.errors.prefix(3).map(\.description))")
         let outcomeQuestions = bank.questions.filter { $0.kind == .outcome }
-        #expect(outcomeQuestions.count >= ScenarioSamples.all.count)
+        // Balancing drops some of the commonest answers; most scenarios are still asked.
+        #expect(outcomeQuestions.count * 2 >= ScenarioSamples.all.count)
         let allConditions = [RunConditions.asWritten] + RunConditions.variations
         let possible = Set(Self.corpus.examples.flatMap { example in
-            allConditions.compactMap { engine(example, $0)?.choiceText }
+            allConditions.compactMap { engine(example, $0)?.quizChoiceText }
         })
         for question in outcomeQuestions {
             let rule = try #require(Self.corpus.rule(question.rule))
-            let example = try #require(rule.examples.first { shownListing($0.text) == question.listing })
-            let conditions = try #require(allConditions.first { question.prompt.contains("under \($0)?") })
-            #expect(question.correctChoice == engine(example, conditions)?.choiceText, "\(question.prompt)")
+            let example = try #require(rule.examples.first { quizListing($0.text) == question.listing })
+            let conditions = try #require(allConditions.first { $0.prompt(listing: quizListing(example.text)) == question.prompt })
+            #expect(question.correctChoice == engine(example, conditions)?.quizChoiceText, "\(question.prompt)")
             for choice in question.choices { #expect(possible.contains(choice), "\(choice)") }
         }
     }
@@ -61,16 +62,16 @@ import Testing
         let engine = try #require(Self.engine)
         var corpus = Self.corpus
         corpus.rules += Self.corpus.rules.map { rule in
-            var copy = rule
-            copy.id += "-copy"
-            copy.examples = rule.examples.map { var e = $0; e.rule = copy.id; e.location.line += 1000; return e }
-            return copy
+            rule.with { copy in
+                copy.id += "-copy"
+                copy.examples = rule.examples.map { var e = $0; e.rule = copy.id; e.location.line += 1000; return e }
+            }
         }
         #expect(corpus.examples.count >= 16)
         let first = QuestionBank(corpus: corpus, outcomes: engine).questions
         let second = QuestionBank(corpus: corpus, outcomes: engine).questions
         #expect(first == second)
-        #expect(first.filter { $0.kind == .outcome }.count >= corpus.examples.count)
+        #expect(first.filter { $0.kind == .outcome }.count * 3 >= corpus.examples.count)
     }
 
     @Test func breakingSamplesYieldSpotTheDefect() {

@@ -54,10 +54,10 @@ import Testing
         guard let engine = QuizOutcomes.engine else { return }
         for question in Self.bank.questions where question.kind == .outcome {
             let rule = try #require(Self.corpus.rule(question.rule))
-            let example = try #require(rule.examples.first { shownListing($0.text) == question.listing })
+            let example = try #require(rule.examples.first { quizListing($0.text) == question.listing })
             let conditions = try #require(([RunConditions.asWritten] + RunConditions.variations)
-                .first { question.prompt.contains("under \($0)?") })
-            #expect(question.correctChoice == engine(example, conditions)?.choiceText, "\(question.prompt)")
+                .first { $0.prompt(listing: quizListing(example.text)) == question.prompt })
+            #expect(question.correctChoice == engine(example, conditions)?.quizChoiceText, "\(question.prompt)")
         }
     }
 }

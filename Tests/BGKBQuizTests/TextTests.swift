@@ -82,14 +82,13 @@ import Testing
     }
 }
 
-/// The question text helpers' byte paths (for ASCII text) against the Character code they
-/// stand in for, on seeded random text built from the pieces each one looks at.
-@Suite struct QuestionTextFastPathTests {
+/// The question text helpers.
+@Suite struct QuestionTextTests {
     static let pieces = ["a", "B", "z", "0", " ", "  ", "\t", "\n", "\n\n", "*", "**", "_", "__", "`", ".", ". ", "(", ")", ":",
                          "expect", "expect ", " expect", "\texpect suspended", "Upload", "UIApplication.", "e", "\r", "\r\n",
                          "é", "\u{301}", "👍", "ﬁ"]
 
-    /// `count` texts of up to `length` pieces; every third is ASCII only, so the byte paths run.
+    /// `count` texts of up to `length` pieces; every third is ASCII only.
     static func texts(seed: UInt64, count: Int = 400, length: Int = 40) -> [String] {
         var generator = SeededGenerator(seed: seed)
         let ascii = pieces.filter { $0.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } }
@@ -99,64 +98,27 @@ import Testing
         }
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func plainTextByBytesIsPlainTextByCharacter(seed: UInt64) {
-        var fast = 0
-        for text in Self.texts(seed: seed) {
-            if let byBytes = plainASCII(text) {
-                fast += 1
-                #expect(byBytes == plainByCharacter(text), "\(text.debugDescription)")
-            }
-            #expect(plain(text) == plainByCharacter(text))
-        }
-        #expect(fast > 100)
+    @Test(arguments: [("**bold** and `code`\n next", "bold and code next"), ("__under__ *one* _x_", "under *one* _x_"), ("", "")])
+    func plainTextDropsMarksAndJoinsLines(_ markdown: String, _ expected: String) {
+        #expect(plain(markdown) == expected)
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func firstSentenceByBytesIsFirstSentenceByCharacter(seed: UInt64) {
-        // Long texts too, so the 600-character cut falls inside them.
-        var fast = 0
-        for text in Self.texts(seed: seed, count: 300, length: 400) + ["x. " + String(repeating: "a", count: 600) + "\u{301}"] {
-            if let byBytes = firstSentenceASCII(text) {
-                fast += 1
-                #expect(byBytes == firstSentenceByCharacter(text), "\(text.debugDescription)")
-            }
-            #expect(firstSentence(text) == firstSentenceByCharacter(text))
-        }
-        #expect(fast > 60)
+    @Test(arguments: [("Do this. Then that.", "Do this."), ("**Why:** it matters. More", "Why: it matters."), ("No stop", "No stop"),
+                      ("x. " + String(repeating: "a", count: 600), "x.")])
+    func firstSentenceEndsAtAPeriodAndSpace(_ text: String, _ expected: String) {
+        #expect(firstSentence(text) == expected)
     }
 
-    /// A mark right after the 600th character joins it: the byte path must leave that text alone.
-    @Test func aMarkAfterTheCutIsLeftToCharacters() {
-        let text = String(repeating: "a", count: 599) + "e\u{301}. more"
-        #expect(firstSentenceASCII(text) == nil)
-        #expect(firstSentence(text) == firstSentenceByCharacter(text))
+    @Test(arguments: [("  \nexpect x\nstep a\n\n", "step a"), ("a\n\texpect y\nb", "a\nb"), ("", "")])
+    func listingsDropExpectationsAndOuterBlankLines(_ text: String, _ expected: String) {
+        #expect(shownListing(text) == expected)
     }
 
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func listingsByBytesAreListingsByCharacter(seed: UInt64) {
-        var fast = 0
-        for text in Self.texts(seed: seed) + ["", "\n", "expect x", "  \n\texpect y\n a\n\n", "x\r\nexpect y"] {
-            if let byBytes = shownListingASCII(text) {
-                fast += 1
-                #expect(byBytes == shownListingByCharacter(text), "\(text.debugDescription)")
-            }
-            #expect(shownListing(text) == shownListingByCharacter(text))
-        }
-        #expect(fast > 100)
-    }
-
-    @Test(arguments: [1, 2, 3] as [UInt64])
-    func shortAPINamesByBytesAreShortNamesByCharacter(seed: UInt64) {
-        var fast = 0
-        for text in Self.texts(seed: seed, length: 8) + ["a.", ".", "(", "a.b(", "x.abcdefgh", "x.abcdefg", "x.aBc", "a.b.c", "x.aZ", "x.Ab", "x.a@", "x.a["] {
-            if let byBytes = apiShortNameASCII(text) {
-                fast += 1
-                #expect(byBytes == apiShortNameByCharacter(text), "\(text.debugDescription)")
-            }
-            #expect(apiShortName(text) == apiShortNameByCharacter(text))
-        }
-        #expect(fast > 100)
+    @Test(arguments: [("UIApplication.beginBackgroundTask(withName:expirationHandler:)", "beginBackgroundTask"),
+                      ("UIBackgroundTaskIdentifier.invalid", "UIBackgroundTaskIdentifier.invalid"), ("BGTaskScheduler", "BGTaskScheduler"),
+                      ("BGTask.setTaskCompleted(success:)", "setTaskCompleted")])
+    func shortAPINames(_ api: String, _ expected: String) {
+        #expect(apiShortName(api) == expected)
     }
 
     /// Offered one at a time, candidates are picked as `pickDistractors` picks from the list.

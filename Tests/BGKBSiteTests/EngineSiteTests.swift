@@ -46,13 +46,13 @@ import Testing
         var corpus = Self.corpus
         // Flip every intent: each example now claims the opposite of what the engine finds.
         corpus.rules = corpus.rules.map { rule in
-            var rule = rule
-            rule.examples = rule.examples.map { example in
-                var example = example
-                example.intent = example.intent == .follows ? .breaks : .follows
-                return example
+            rule.with { fields in
+                fields.examples = fields.examples.map { example in
+                    var example = example
+                    example.intent = example.intent == .follows ? .breaks : .follows
+                    return example
+                }
             }
-            return rule
         }
         let (_, diagnostics) = ExampleRunner.run(corpus)
         #expect(diagnostics.errors.contains { $0.id == "example-failed" })
@@ -64,15 +64,14 @@ import Testing
         var corpus = Self.corpus
         if flipped {
             corpus.rules = corpus.rules.enumerated().map { index, rule in
-                var rule = rule
-                if index.isMultiple(of: 2) {
-                    rule.examples = rule.examples.map { example in
+                guard index.isMultiple(of: 2) else { return rule }
+                return rule.with { fields in
+                    fields.examples = fields.examples.map { example in
                         var example = example
                         example.intent = example.intent == .follows ? .breaks : .follows
                         return example
                     }
                 }
-                return rule
             }
         }
         return corpus
@@ -115,11 +114,11 @@ import Testing
         ]
         var corpus = Self.corpus
         corpus.rules = corpus.rules.enumerated().map { index, rule in
-            var rule = rule
-            rule.details = prose[index % prose.count]
-            rule.why = index % 3 == 0 ? nil : prose[(index + 1) % prose.count]
-            rule.instead = index % 2 == 0 ? prose[(index + 4) % prose.count] : nil
-            return rule
+            rule.with { fields in
+                fields.details = prose[index % prose.count]
+                fields.why = index % 3 == 0 ? nil : prose[(index + 1) % prose.count]
+                fields.instead = index % 2 == 0 ? prose[(index + 4) % prose.count] : nil
+            }
         }
         try Self.expectTheSameSiteStreamed(corpus, flipped: false, ledger: ExampleLedger())
     }

@@ -53,9 +53,6 @@ import Testing
         #expect(writer.string == "<p title=\"" + escaped + "\">")
     }
 
-    /// `text` tests eight bytes at a time before looking at single bytes: each escaped byte, at
-    /// every offset of values long enough to take that path, next to multi-byte UTF-8 and to
-    /// bytes one off the escaped ones, comes out as a byte-by-byte escape writes it.
     /// The escape written out Character by Character: what `HTMLWriter.text` must produce.
     static func reference(_ value: String) -> String {
         value.map { character -> String in
@@ -70,6 +67,8 @@ import Testing
         }.joined()
     }
 
+    /// Each escaped byte at every offset of a value, next to multi-byte UTF-8 and to bytes one
+    /// off the escaped ones.
     @Test(arguments: ["<", ">", "&", "\"", "'"])
     func writerEscapesAtEveryOffsetOfLongValues(_ special: String) {
         let fillers = ["abcdefghijklmnopqrstuvwxyz0123", "=;%(#)é—“😀”=;%(#)é—“", "\u{3B}\u{3D}\u{21}\u{23}\u{25}\u{28}\u{3F}\u{40}"]
@@ -87,8 +86,7 @@ import Testing
     }
 
     /// Random mixes of the five, their neighbours in value, NUL and multi-byte text, of every
-    /// length up to 40: the word scan jumps from one escaped byte to the next and reads the tail
-    /// zero-padded, and must write what a byte-by-byte escape writes.
+    /// length up to 40.
     @Test(arguments: 0..<16)
     func writerEscapesRandomMixesLikeAByteLoop(seed: Int) {
         let alphabet: [String] = ["<", ">", "&", "\"", "'", "=", ";", "%", "(", "#", "?", "\u{0}", "a", " ", "é", "—", "😀", "x y"]
@@ -99,112 +97,62 @@ import Testing
         }
     }
 
-    /// Short values are stored as whole words, padding and all, past what the writer holds: one
-    /// after another (and after markup), each must end where the next begins, across the
-    /// storage's growth, as writing the references one after another does.
-    @Test(arguments: 0..<8)
-    func shortValuesInARowLikeAByteLoop(seed: Int) {
-        let alphabet: [String] = ["<", "&", "'", "=", "\u{0}", "a", "b", " ", "é", "—", "😀", "xy"]
-        var writer = HTMLWriter()
-        var expected = ""
-        for (index, value) in randomMixes(of: alphabet, seed: seed, lengths: 0...18).enumerated() {
-            writer.text(value)
-            expected += Self.reference(value)
-            if index % 3 == 0 {
-                writer.markup("|")
-                expected += "|"
-            }
-        }
-        #expect(writer.string == expected)
-    }
-
     @Test func contentHeadingsAreDemotedBelowThePageOutline() {
         #expect(SiteContext.demoteHeadings("<h1>A</h1><h2>B</h2><h5>C</h5>") == "<h3>A</h3><h4>B</h4><h6>C</h6>")
         #expect(SiteContext.demoteHeadings("<h3>x</h3><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">") == "<h5>x</h5><h6>y</h6><hr /><h7>z</h7><h2 id=\"a\">")
         #expect(SiteContext.demoteHeadings("a <") == "a <")
     }
 
-    /// The search index's text is collapsed without Foundation; it must match splitting on
-    /// `Character.isWhitespace` and joining with single spaces.
+    /// The search index's text: split at White_Space scalars and joined with single spaces.
+    static func collapsedByScalars(_ text: String) -> String {
+        text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+    }
+
     @Test(arguments: ["", "  a  b ", "a\r\nb\tc\u{0B}d\u{0C}e", "non\u{00A0}breaking\u{2028}line\u{0085}next\u{3000}ideo",
                       "é è\u{1F600}  😀\n", "\u{1C}unit\u{1F}separators",
                       // A whitespace scalar in one Character with a scalar beyond ASCII (a combining
-                      // mark after it, a prepended mark before it): the Character is what splits.
+                      // mark after it, a prepended mark before it): the scalar is what splits.
                       "a \u{301}b  c", " \u{301}lead", "tail \u{301}", "\u{0600} x", "x\u{00A0}\u{301}y", "one two\u{301} three",
                       "a\u{1680}b\u{2000}c\u{200A}d\u{200B}e\u{2029}f\u{202F}g\u{205F}h\u{180E}i\u{FEFF}j\u{2FFF}k\u{3001}l\u{00A1}m\u{0084}n",
                       " \u{2003}\u{2003}Apple’s “docs” — ok\u{3000}",
-                      // Eight-byte words: whole, and with one byte the fast test must stop at.
                       "abcdefghijklmnop", "abcdefgh ijklmnop\tqrstuvwx\u{1C}yz0123456\n", "1234567\u{00A0}89abcdef", "12345678é12345678",
                       "\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F} x", "!!!!!!!!~~~~~~~~\r\n        \u{2028}zzzzzzzz"]
                     + (0..<9).map { String(repeating: "w", count: $0) + " " + String(repeating: "v", count: 8 - $0) + "  tail" })
     func whitespaceCollapsesLikeSplitAndJoin(_ text: String) {
-        #expect(TextScan.collapseWhitespace(text) == text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+        #expect(TextScan.collapseWhitespace(text) == Self.collapsedByScalars(text))
     }
 
     /// Random mixes of words, single and repeated spaces, other whitespace (ASCII and beyond) and
-    /// combining marks, up to 60 pieces: a run of text goes on through single spaces, and must
-    /// still end where the split would.
+    /// combining marks, up to 60 pieces.
     @Test(arguments: 0..<16)
     func whitespaceCollapsesRandomMixesLikeSplitAndJoin(seed: Int) {
         let alphabet: [String] = ["word", "a", " ", " ", "  ", "\n", "\t", "\r\n", "\u{00A0}", "\u{2003}", "\u{301}", "é", "😀", ".", "\u{7F}", "\u{1F}"]
         for value in randomMixes(of: alphabet, seed: seed, lengths: 0...60) {
-            #expect(TextScan.collapseWhitespace(value) == value.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "),
+            #expect(TextScan.collapseWhitespace(value) == Self.collapsedByScalars(value),
                     "\(value.debugDescription)")
         }
     }
 
-    /// `collapseWhitespace` decodes only scalars whose UTF-8 starts with 0xC2 or 0xE1-0xE3: every
-    /// non-ASCII White_Space scalar must start so.
-    @Test func everyNonASCIIWhitespaceScalarStartsWithALeadByteTheScanDecodes() {
-        for value in UInt32(0x80)...0x10FFFF {
-            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
-            let lead = Array(String(Character(scalar)).utf8)[0]
-            #expect(lead == 0xC2 || (0xE1...0xE3).contains(lead), "U+\(String(value, radix: 16, uppercase: true))")
-        }
+    @Test func aCombiningMarkAfterWhitespaceStartsTheNextWord() {
+        #expect(TextScan.collapseWhitespace("a \u{301}b  c ") == "a \u{301}b c")
     }
 
-    @Test(arguments: ["https://example.com/a", "http://example.com"])
+    @Test(arguments: ["https://example.com/a", "http://example.com", "HTTPS://EXAMPLE.COM", "Http://x", "http://", "https://é.example"])
     func acceptsHTTPLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url)) }
 
-    @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "https://a\" onclick=\"x", "//evil"])
+    @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "https://a\" onclick=\"x", "//evil", "http:/x", "https:/",
+                      "https://a b", "https://a\tb", "https://a\r\nb", "https://a\u{0B}b", "https://a<b", "https://a>b", "ftp://x", "", "h",
+                      "https://a\u{A0}b", "https://a\u{2028}b", "\u{212A}https://x", "https://x/\u{85}"])
     func rejectsOtherLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url) == false) }
-
-    /// The byte path answers exactly as the Character path wherever it answers, and answers for
-    /// every ASCII link.
-    @Test(arguments: ["https://example.com/a", "HTTPS://EXAMPLE.COM", "Http://x", "http:/x", "https:/", "http://", "https://a b",
-                      "https://a\tb", "https://a\r\nb", "https://a\u{0B}b", "https://a\u{0C}", "https://a<b", "https://a>b",
-                      "https://a\"b", "ftp://x", "", "h", "javascript:alert(1)", "https://é.example", "https://a\u{A0}b",
-                      "https://a\u{2028}b", "https://a\"\u{301}b", "\u{212A}https://x", "https://x/\u{85}"])
-    func linkCheckOnBytesMatchesTheCharacterCheck(_ url: String) {
-        if let answer = SafeURL.isExternalHTTPASCII(url) {
-            #expect(answer == SafeURL.isExternalHTTPByCharacter(url))
-        } else {
-            #expect(url.utf8.contains { $0 >= 0x80 })
-        }
-        #expect(SafeURL.isExternalHTTP(url) == SafeURL.isExternalHTTPByCharacter(url))
-    }
 }
 
-/// `TextScan.firstIndex` finds a needle's first byte with memchr; it must answer as a search
-/// that compares at every offset does.
-@Suite struct TextScanTests {
-    static func naive(_ needle: String, _ bytes: [UInt8], from start: Int) -> Int? {
-        let pattern = Array(needle.utf8)
-        guard start >= 0, !pattern.isEmpty, pattern.count <= bytes.count else { return nil }
-        for index in start..<max(start, bytes.count - pattern.count + 1) where Array(bytes[index..<(index + pattern.count)]) == pattern {
-            return index
-        }
-        return nil
-    }
-
-    @Test(arguments: ["", "<", "<h", "<h2>x</h2>", "a<h", "<<h", "<<<h1>", "text <hr> and <h3>", "href=\"#", "<a href=\"#x\">",
-                      "href=\"href=\"#y\"", "no needle here at all, a long line of text", "ends with <", "ends with <h", "é<hé"])
-    func firstIndexMatchesASearchAtEveryOffset(_ text: String) {
-        let bytes = Array(text.utf8)
-        for start in [0, 1, 2, 5, bytes.count - 1, bytes.count, bytes.count + 3] {
-            #expect(TextScan.firstIndex(of: "<h", in: bytes, from: start) == Self.naive("<h", bytes, from: start), "\(text) from \(start)")
-            #expect(TextScan.firstIndex(of: "href=\"#", in: bytes, from: start) == Self.naive("href=\"#", bytes, from: start), "\(text) from \(start)")
-            #expect(TextScan.firstIndex(of: "<", in: bytes, from: start) == Self.naive("<", bytes, from: start), "\(text) from \(start)")
-        }
+/// The templates escape through `ByteHTMLContentType`: it must give exactly what Mustache's own
+/// HTML escaping gives, combining marks after a special character included.
+@Suite struct TemplateEscapingTests {
+    @Test(arguments: ["", "plain", "a < b && c > d", "\"quoted\" and 'single'", "ünïcode “curly” — dash", "<\u{301} combined",
+                      "&\u{20DD} enclosed", "'\u{0301}x", "mixed é & <tag>", "cr\r\nlf <x>", "\u{FEFF}<bom>", "emoji 👩‍💻 & more"])
+    func escapingMatchesMustache(_ text: String) throws {
+        let template = try MustacheTemplate(string: "{{x}}")
+        #expect(ByteHTMLContentType().escapeText(text) == template.render(["x": text]), "\(text.debugDescription)")
     }
 }

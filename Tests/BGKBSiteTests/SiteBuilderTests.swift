@@ -68,8 +68,10 @@ import Testing
     @Test func headingsInARulesProseAreDemoted() throws {
         var corpus = SampleCorpus.corpus
         let index = try #require(corpus.rules.firstIndex { $0.id == "end-every-task" })
-        corpus.rules[index].why = "### Why this matters\n\nA plain paragraph, with *emphasis*."
-        corpus.rules[index].instead = "Nothing to rewrite here: `code` and **strong**."
+        corpus.rules[index] = corpus.rules[index].with { fields in
+            fields.why = "### Why this matters\n\nA plain paragraph, with *emphasis*."
+            fields.instead = "Nothing to rewrite here: `code` and **strong**."
+        }
         let page = try #require(SiteBuilder.build(corpus: corpus, verdicts: SampleCorpus.verdicts).files["rules/end-every-task.html"])
         #expect(page.contains("<h5>Why this matters</h5>"))
         #expect(page.contains("<p>A plain paragraph, with <em>emphasis</em>.</p>"))

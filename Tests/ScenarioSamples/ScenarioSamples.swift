@@ -309,7 +309,8 @@ public enum ScenarioSamples {
     public static let legacyBackgroundSync = Sample(name: "legacy-background-sync", intent: .breaks, text: """
         var backgroundTaskID: UIBackgroundTaskIdentifier = .invalid
 
-        func syncInBackground() {
+        // A method of a plain class: its Task is not isolated to the main actor.
+        nonisolated func syncInBackground() {
           backgroundTaskID = UIApplication.shared.beginBackgroundTask(withName: "DataSync") {
             self.endBackgroundTask()
           }

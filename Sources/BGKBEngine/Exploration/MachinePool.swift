@@ -1,9 +1,8 @@
 import Foundation
 
 /// Machines that finished an exploration, kept for the next one (on any thread, of any scenario).
-/// An exploration uses two to five machines; made fresh, each derived its scenario's tables
-/// again and grew its two dozen arrays from nothing in its first runs, and destroying them
-/// freed it all: 4 % of exploring at 1,000 rules. A pooled machine keeps its arrays' capacity
+/// An exploration uses two to five machines; made fresh, each would derive its scenario's tables
+/// again and grow its two dozen arrays from nothing. A pooled machine keeps its arrays' capacity
 /// and takes its scenario's tables from a template (`Machine.adopt(_:)`); every run starts with
 /// `reset` or `copyState(from:)`, so what a machine ran before changes nothing.
 /// `MachinePoolTests` explores with pooled machines after other scenarios and compares.

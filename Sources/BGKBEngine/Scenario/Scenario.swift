@@ -41,7 +41,10 @@ public struct Scenario: Sendable, Hashable {
     /// The app events a scenario can handle with `on ... { }`.
     public enum AppEvent: String, Sendable, Hashable, CaseIterable {
         case didFinishLaunching, didEnterBackground, willEnterForeground, didReceiveRemoteNotification
+        case handleEventsForBackgroundURLSession, urlSessionDidFinishEvents
     }
+    /// Globals that hold an object made when the process launches (`let sem = DispatchSemaphore(value: 0)`).
+    var objectGlobals: [ObjectGlobal] = []
 
     struct Global: Sendable, Hashable {
         var name: String
@@ -86,6 +89,7 @@ public struct Scenario: Sendable, Hashable {
 /// The static type of a variable, enough to catch the mistakes Swift's compiler would.
 enum ValueType: Sendable, Hashable {
     case optionalIdentifier, identifier, bool, int, request, task, push, unknown
+    case semaphore, group, session, completion
 }
 
 /// A value at run time. Trivial payloads only: copying one costs nothing.
@@ -101,6 +105,12 @@ enum Value: Sendable, Hashable {
     case request(Int32)
     /// A push's fetch completion handler.
     case push(Int32)
+    /// A DispatchSemaphore, a DispatchGroup, a URLSession (indices into the run's objects).
+    case semaphore(Int32)
+    case group(Int32)
+    case session(Int32)
+    /// The completion handler `handleEventsForBackgroundURLSession` receives.
+    case completion(Int32)
 }
 
 enum VariableRef: Sendable, Hashable {
@@ -125,6 +135,8 @@ enum Expression: Sendable, Hashable {
     case processingRequest(identifier: Int32)
     /// `Date(timeIntervalSinceNow:)`, seconds.
     case dateFromNow(Double)
+    /// Dispatch objects, URLSession and continued processing (Scenario+Concurrency.swift).
+    case object(ObjectExpression)
 }
 
 enum Condition: Sendable, Hashable {
@@ -165,6 +177,8 @@ enum StatementKind: Sendable, Hashable {
     case setExpirationHandler(Expression, block: Int32?)
     case completePush(Expression)
     case performExpiringActivity(reason: Int32, block: Int32)
+    /// Dispatch, Swift concurrency, URLSession and continued processing (Scenario+Concurrency.swift).
+    case concurrency(ConcurrencyStatement)
 }
 
 /// An outside event at a virtual time.
@@ -175,6 +189,10 @@ public struct TimelineItem: Sendable, Hashable {
         case reclaim
         case systemLaunches(String)
         case call(String)
+        /// `background URLSession "id" finishes`: the transfers of that session are done.
+        case urlSessionFinishes(String)
+        /// `user force quits app`: removed in the app switcher.
+        case forceQuit
     }
     public var time: Double
     public var event: Event
@@ -201,6 +219,8 @@ public struct Conditions: Sendable, Hashable {
     public var network = true
     public var externalPower = false
     public var backgroundAppRefresh = true
+    /// `system runs continued processing now` / `... cannot run ...`: nil means explored.
+    public var continuedRunsNow: Bool?
 }
 
 /// An `expect` line.
@@ -215,6 +235,8 @@ public struct Expectation: Sendable, Hashable {
         case log(containing: String)
         case printed(String)
         case taskCompleted
+        /// Every completion handler `handleEventsForBackgroundURLSession` received was called, on main.
+        case completionHandlerCalled
         /// `expect finished && !cancelled`: a condition on the app's variables when the run ends.
         case state(String)
     }
@@ -236,6 +258,7 @@ public struct Expectation: Sendable, Hashable {
         case let .log(text): base = "log \"\(text)\""
         case let .printed(text): base = "printed \"\(text)\""
         case .taskCompleted: base = "task completed"
+        case .completionHandlerCalled: base = "completion handler called"
         case let .state(text): base = text
         }
         if let around { base += " around \(formatSeconds(around))" }

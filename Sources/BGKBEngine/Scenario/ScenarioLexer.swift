@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Splits scenario text into tokens with their line and column. Newlines are tokens because a
 /// statement ends at the end of its line, as in Swift.
 struct ScenarioToken: Sendable, Hashable {
@@ -37,8 +31,8 @@ struct ScenarioToken: Sendable, Hashable {
 
 /// A symbol token (`{`, `==`, `..<`): its one to three ASCII bytes packed into an integer, first
 /// byte lowest, as the byte lexer matches them. The parser asks "is this `{`?" for nearly every
-/// token; a String payload made each question a string comparison and each token copy a
-/// reference to count. A literal (`"{"`) packs its bytes where it is written.
+/// token, so a symbol is a plain integer to compare rather than a String. A literal (`"{"`)
+/// packs its bytes where it is written.
 struct ScenarioSymbol: Sendable, Hashable, ExpressibleByStringLiteral {
     var packed: UInt32
 
@@ -92,8 +86,7 @@ struct ScenarioLexer {
 
     /// The symbols grouped by first byte, each group in `symbols`' order (longest first), and for
     /// each first byte its group's range: the byte lexer tries those alone. Flat tables of plain
-    /// values, so trying a symbol retains nothing (an array per symbol or per first byte was
-    /// retained and released for every symbol token).
+    /// values, so trying a symbol allocates nothing.
     static let packedSymbols: [PackedSymbol] = {
         var table: [PackedSymbol] = []
         for first in 0..<128 {
@@ -116,7 +109,7 @@ struct ScenarioLexer {
 
     /// The text's bytes when it is ASCII without carriage returns: then every byte is one
     /// Character (a "\r\n" pair would be one) and the byte lexer gives exactly the tokens, columns
-    /// and problems of the Character one, several times faster. Nil otherwise.
+    /// and problems of the Character one. Nil otherwise.
     static func asciiBytes(_ text: String) -> [UInt8]? {
         let bytes = Array(text.utf8)
         return bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? bytes : nil
@@ -126,20 +119,15 @@ struct ScenarioLexer {
     /// "\n" byte is a "\n" Character (only "\r\n" joins a line feed to another character), so
     /// the starts are found in the bytes; with one, from the lines themselves.
     static func lineStarts(_ text: String) -> [Int32] {
-        var text = text
-        let starts = text.withUTF8 { bytes -> [Int32]? in
-            guard let base = bytes.baseAddress, memchr(base, 0x0D, bytes.count) == nil else { return bytes.isEmpty ? [0] : nil }
-            var starts: [Int32] = [0]
-            var offset = 0
-            // memchr from one line feed to the next: a byte loop took 3 k instructions a scenario.
-            while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
-                offset = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
-                starts.append(Int32(offset))
-            }
-            return starts
-        }
-        if let starts { return starts }
+        var starts: [Int32] = [0]
         var offset: Int32 = 0
+        var carriageReturn = false
+        for byte in text.utf8 {
+            offset += 1
+            if byte == 0x0A { starts.append(offset) } else if byte == 0x0D { carriageReturn = true; break }
+        }
+        if !carriageReturn { return starts }
+        offset = 0
         return lines(text).map { line in
             defer { offset += Int32(line.utf8.count) + 1 }
             return offset
@@ -160,11 +148,6 @@ struct ScenarioLexer {
 
     /// `tokenizeCharacters` for ASCII text without "\r", on bytes (see `asciiBytes`).
     static func tokenizeASCII(_ bytes: [UInt8]) -> (tokens: [ScenarioToken], problems: [Problem]) {
-        // Through the buffer, without a bounds check per byte read.
-        bytes.withUnsafeBufferPointer { tokenizeASCII($0) }
-    }
-
-    private static func tokenizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [ScenarioToken], problems: [Problem]) {
         var tokens: [ScenarioToken] = []
         tokens.reserveCapacity(bytes.count / 3)
         var problems: [Problem] = []
@@ -172,13 +155,10 @@ struct ScenarioLexer {
         var lineStart = 0
         let packedSymbols = Self.packedSymbols
         let symbolGroups = Self.symbolGroups
-        func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while lineStart <= bytes.count {
             lineNumber += 1
-            var end = bytes.count
-            if lineStart < bytes.count, let base = bytes.baseAddress, let found = memchr(base + lineStart, 0x0A, bytes.count - lineStart) {
-                end = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            }
+            let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
             var i = lineStart
             func column(_ index: Int) -> Int32 { Int32(index - lineStart + 1) }
             while i < end {

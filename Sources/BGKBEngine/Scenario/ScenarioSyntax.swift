@@ -14,6 +14,8 @@ indirect enum Syntax: Sendable, Hashable {
         var name: String
         var arguments: [Argument]?
         var unwrapped = false
+        /// `name?.` or `name?()`: optional chaining (nil does nothing).
+        var chained = false
         var place: Scenario.Place
     }
 

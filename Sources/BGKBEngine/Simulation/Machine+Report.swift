@@ -22,47 +22,29 @@ extension Machine {
         index >= 0 && Int(index) < scenario.strings.count ? scenario.strings[Int(index)] : "?"
     }
 
+    /// The statement's source line without surrounding spaces, tabs and an opening brace.
     func sourceLine(_ statement: Int32) -> String {
         let line = Int(scenario.statements[Int(statement)].place.line)
         let starts = scenario.lineStarts
         guard line >= 1, line <= starts.count else { return "?" }
-        // The line's bytes, trimmed as bytes: spaces, tabs, braces and the line feed are single
-        // bytes that never occur inside another character's UTF-8, and a line starts and ends
-        // at character boundaries (a line feed always breaks), so this is
-        // `trimmingCharacters(in: " \t")` on `scenario.line(line)`. Slicing the String by index
-        // and trimming its UTF-8 view cost 2,000 instructions a step in every drawn trace.
-        let lower = Int(starts[line - 1])
-        return scenario.text.utf8.withContiguousStorageIfAvailable { bytes -> String in
-            var start = lower
-            var end = line < starts.count ? Int(starts[line]) - 1 : bytes.count
-            func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            func trim() {
-                while start < end, isBlank(bytes[start]) { start += 1 }
-                while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            }
+        // Spaces, tabs and braces are single bytes that never occur inside another character's
+        // UTF-8, and a line starts and ends at character boundaries, so trimming the bytes
+        // trims the characters.
+        let text = scenario.text
+        let utf8 = text.utf8
+        var start = utf8.index(utf8.startIndex, offsetBy: Int(starts[line - 1]))
+        var end = line < starts.count ? utf8.index(utf8.startIndex, offsetBy: Int(starts[line]) - 1) : utf8.endIndex
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func trim() {
+            while start < end, isBlank(utf8[start]) { utf8.formIndex(after: &start) }
+            while end > start, isBlank(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }
+        }
+        trim()
+        if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "{") {
+            utf8.formIndex(before: &end)
             trim()
-            if end > start, bytes[end - 1] == UInt8(ascii: "{") {
-                end -= 1
-                trim()
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        } ?? sourceLineByIndex(line)
-    }
-
-    /// `sourceLine` for text that is not stored contiguously (bridged text; Content's never is).
-    func sourceLineByIndex(_ line: Int) -> String {
-        guard let source = scenario.line(line) else { return "?" }
-        var bytes = source.utf8
-        func trim(_ bytes: inout Substring.UTF8View) {
-            while let first = bytes.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { bytes.removeFirst() }
-            while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes.removeLast() }
         }
-        trim(&bytes)
-        if bytes.last == UInt8(ascii: "{") {
-            bytes.removeLast()
-            trim(&bytes)
-        }
-        return String(Substring(bytes))
+        return String(text[start..<end])
     }
 
     func describe(_ reason: Reason) -> String {
@@ -82,11 +64,12 @@ extension Machine {
         case .pushNotCompleted: return "didReceiveRemoteNotification did not call its completion handler within \(formatSeconds(constants.pushCompletionLimit))"
         case .mainSyncOnMain: return "sync onto the queue the code is already running on: deadlock (EXC_BREAKPOINT)"
         case .stepLimit: return "the scenario ran \(Machine.stepLimit) steps without settling (an endless loop?)"
+        case .unbalancedGroupLeave: return "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"
         }
     }
 
     /// `lanes` and `taskLabels`: every lane's name and task's label, made once for a whole trace
-    /// (each was built again for every event, twice for some).
+    /// rather than once per event.
     func event(_ raw: RawEvent, lanes: [String]? = nil, taskLabels: [String]? = nil) -> TraceEvent {
         let lane: String
         if let lanes, raw.lane >= 0, Int(raw.lane) < lanes.count { lane = lanes[Int(raw.lane)] } else { lane = laneName(raw.lane) }
@@ -133,7 +116,8 @@ extension Machine {
             return make(.log, string(r.identifier), "submit(\"\(string(r.identifier))\") throws BGTaskScheduler.Error.\(error.rawValue)")
         case let .bgLaunched(task):
             let t = bgTasks[Int(task)]
-            return make(.system, string(t.identifier), "the system launches \(t.processing ? "BGProcessingTask" : "BGAppRefreshTask") \"\(string(t.identifier))\"")
+            let kind = t.processing ? "BGProcessingTask" : objects.isContinued(task: task) ? "BGContinuedProcessingTask" : "BGAppRefreshTask"
+            return make(.system, string(t.identifier), "the system launches \(kind) \"\(string(t.identifier))\"")
         case let .bgNotLaunched(identifier, why):
             return make(.system, string(identifier), "the system does not launch \"\(string(identifier))\": \(why.rawValue)")
         case let .bgExpiry(task, hasHandler):
@@ -147,6 +131,11 @@ extension Machine {
             return make(.taskBegan, "activity \(activity + 1)", "performExpiringActivity calls its block with expired = \(expired)")
         case let .activityEnded(activity): return make(.taskEnded, "activity \(activity + 1)", "the expiring activity ends")
         case .forcedExpiry: return make(.system, nil, "the system ends background time early")
+        case let .objects(note):
+            let (kind, subject, detail) = describe(note)
+            return make(kind, subject, detail)
+        case let .timelineSkipped(item, state):
+            return make(.system, nil, "\(timelineText(item)) does not apply while the app is \(state.rawValue): nothing happens")
         }
     }
 
@@ -240,7 +229,7 @@ extension Machine {
     }
 
     /// Whether the expectation holds; the words for a failure are built only when it does not
-    /// (most of the explorer's thousands of runs pass, and formatting was a tenth of its time).
+    /// (most of the explorer's runs pass, and need no words).
     private func check(_ expectation: Expectation) -> String? {
         // Same time as `modelOutcome.time`, without describing the reason.
         let at: Double
@@ -276,11 +265,18 @@ extension Machine {
             for raw in trace where near(raw.time, expectation.around) && event(raw).detail.contains(text) { return nil }
             return "expected the run to log \"\(text)\", it did not (\(modelOutcome.description))"
         case let .printed(text):
+            var ranAt: [Double] = []
             for raw in trace {
                 if case let .step(statement, _) = raw.note, case let .print(string) = scenario.statements[Int(statement)].kind,
-                   scenario.strings[Int(string)] == text, near(raw.time, expectation.around) {
-                    return nil
+                   scenario.strings[Int(string)] == text {
+                    if near(raw.time, expectation.around) { return nil }
+                    if !ranAt.contains(raw.time) { ranAt.append(raw.time) }
                 }
+            }
+            if let around = expectation.around, !ranAt.isEmpty {
+                // It ran, at another time: say when, not that it did not run.
+                let times = ranAt.prefix(3).map(formatSeconds).joined(separator: ", ") + (ranAt.count > 3 ? ", ..." : "")
+                return "expected print(\"\(text)\") around \(formatSeconds(around)), it ran at \(times) (\(modelOutcome.description))"
             }
             return "expected print(\"\(text)\") to run, it did not (\(modelOutcome.description))"
         case .state:
@@ -291,6 +287,23 @@ extension Machine {
             if launched > 0 && bgTasks.allSatisfy({ $0.completed && $0.success }) && pushes.allSatisfy({ $0 }) { return nil }
             if launched == 0 { return "expected a task to complete, but the system launched none" }
             return "expected every launched task to complete successfully, it did not (\(modelOutcome.description))"
+        case .completionHandlerCalled:
+            return completionHandlerFailure()
+        }
+    }
+
+    /// A timeline item as the scenario writes it, without its time.
+    func timelineText(_ item: Int32) -> String {
+        switch scenario.timeline[Int(item)].event {
+        case .launch: return "app launches"
+        case .enterBackground: return "app enters background"
+        case .enterForeground: return "app enters foreground"
+        case .push: return "push arrives"
+        case .reclaim: return "system terminates app"
+        case let .systemLaunches(identifier): return "system launches \"\(identifier)\""
+        case let .call(name): return "\(name)()"
+        case let .urlSessionFinishes(identifier): return "background URLSession \"\(identifier)\" finishes"
+        case .forceQuit: return "user force quits app"
         }
     }
 }

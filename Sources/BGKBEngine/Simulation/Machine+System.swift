@@ -49,6 +49,10 @@ extension Machine {
         case let .pushDeadline(index):
             // S15: the fetch completion handler within about 30 s.
             if !pushes[Int(index)] && state != .foreground { terminate(.pushNotCompleted) }
+        case let .urlSessionDeadline(delivery):
+            urlSessionDeadline(delivery)
+        case let .continuedStallCheck(task):
+            continuedStallCheck(task)
         }
     }
 
@@ -56,38 +60,45 @@ extension Machine {
         let item = scenario.timeline[Int(index)]
         switch item.event {
         case .launch:
-            guard state == .notRunning else { return }
+            guard state == .notRunning else { return record(-1, .timelineSkipped(item: index, state: state)) }
             launchedByUser = true
             launch()
         case .enterBackground:
             if state == .launching { backgroundAfterLaunch = true; return }
-            guard state == .foreground else { return }
+            guard state == .foreground else { return record(-1, .timelineSkipped(item: index, state: state)) }
             enterBackground()
         case .enterForeground:
-            guard state == .background || state == .suspended else { return }
+            guard state == .background || state == .suspended else { return record(-1, .timelineSkipped(item: index, state: state)) }
             enterForeground()
         case .reclaim:
-            guard state == .suspended || state == .background else { return }
+            guard state == .suspended || state == .background else { return record(-1, .timelineSkipped(item: index, state: state)) }
             reclaim()
         case .push:
             pushes.append(false)
             let index = Int32(pushes.count - 1)
             record(-1, .pushArrived(push: index))
+            if objects.forceQuit { record(-1, .objects(.notAfterForceQuit)); return }
             if !wakeForBackgroundWork(.timeline(-1)) { return }
             deliverPush(index)
         case .systemLaunches:
             systemLaunch(timelineIdentifiers[Int(index)])
         case .call:
-            guard state == .foreground || state == .background || state == .launching else { return }
+            guard state == .foreground || state == .background || state == .launching else {
+                return record(-1, .timelineSkipped(item: index, state: state))
+            }
             let block = scenario.functions[Int(item.function)].block
             guard block >= 0 else { return }
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .plain))
+        case let .urlSessionFinishes(name):
+            urlSessionFinishes(name)
+        case .forceQuit:
+            forceQuit()
         }
     }
 
     /// Brings the app to life in the background (launching it if needed). Returns false when
     /// the app is gone; `deferred` is replayed once launching has finished.
-    private mutating func wakeForBackgroundWork(_ deferred: SystemEvent.Kind) -> Bool {
+    mutating func wakeForBackgroundWork(_ deferred: SystemEvent.Kind) -> Bool {
         switch state {
         case .terminated: return false
         case .notRunning:
@@ -103,7 +114,7 @@ extension Machine {
 
     /// The process ends quietly (memory pressure while suspended); the system keeps its own
     /// state (pending requests), the app loses everything else.
-    private mutating func reclaim() {
+    mutating func reclaim() {
         for index in threads.indices {
             threads[index].frames.removeAll(keepingCapacity: true)
             threads[index].pending.removeAll(keepingCapacity: true)
@@ -134,13 +145,17 @@ extension Machine {
         pendingPushes = 0
         for index in activities.indices { activities[index].active = false }
         activeActivities = 0
+        objects.reclaim()
         launchPhaseOver = false
         backgroundAfterLaunch = false
         setState(.notRunning)
     }
 
-    private mutating func launch() {
+    mutating func launch() {
         setState(.launching)
+        // Background launches resume once the user opens the app again.
+        if launchedByUser { objects.forceQuit = false }
+        makeObjectGlobals()
         if let block = didFinishLaunchingHandler {
             threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .none, context: .didFinishLaunching))
         } else {
@@ -162,6 +177,7 @@ extension Machine {
         for kind in deferred {
             if case let .bgTaskExpiry(index) = kind { startBGTask(index) }
         }
+        deliverURLSessionEventsAfterLaunch()
         checkSuspend()
     }
 
@@ -222,7 +238,7 @@ extension Machine {
 
     private var canSuspend: Bool {
         state == .background && launchPhaseOver && outstanding == 0 && !inDidEnterBackground && pendingHandlers == 0
-            && runningBGTasks == 0 && pendingPushes == 0 && activeActivities == 0
+            && runningBGTasks == 0 && pendingPushes == 0 && activeActivities == 0 && objects.urlSessionHolds == 0
     }
 
     /// S7: once nothing holds the app up in the background, it is suspended "shortly after" and
@@ -338,13 +354,15 @@ extension Machine {
 
     // MARK: BGTaskScheduler (S14)
 
-    private mutating func permitted(_ identifier: Int32) -> Bool {
+    func permitted(_ identifier: Int32) -> Bool {
         guard let list = scenario.permittedIdentifiers else { return true }
-        return list.contains(identifier)
+        // A continued processing pattern (`com.example.export.*`) permits every suffix.
+        return list.contains(identifier) || list.contains { self.identifier(identifier, matches: $0) }
     }
 
     mutating func register(identifier: Int32, queue: QueueRef?, block: Int32, thread t: Int) {
-        if launchPhaseOver {
+        // Continued processing identifiers are exempt (iOS 26 header): they are registered on demand.
+        if launchPhaseOver && !isContinuedIdentifier(identifier) {
             crash(.registerAfterLaunch(identifier: identifier))
             return
         }
@@ -359,6 +377,7 @@ extension Machine {
     }
 
     mutating func submit(_ index: Int32, thread t: Int) {
+        if objects.isContinued(request: index) { submitContinued(index, thread: t); return }
         let request = requests[Int(index)]
         let lane = Int32(t)
         if !scenario.conditions.backgroundAppRefresh {
@@ -380,6 +399,8 @@ extension Machine {
 
     /// `identifier`: the launched name's index in `scenario.strings`, -1 when no string has it.
     private mutating func systemLaunch(_ identifier: Int32) {
+        if objects.forceQuit { record(-1, .bgNotLaunched(identifier: identifier, why: .forceQuit)); return }
+        if startQueuedContinued(identifier) { return }
         guard identifier >= 0,
               let position = pendingRequests.firstIndex(where: { requests[Int($0)].identifier == identifier }) else {
             record(-1, .bgNotLaunched(identifier: identifier, why: .noPendingRequest))
@@ -424,7 +445,7 @@ extension Machine {
         post(at: now + budget, .bgTaskExpiry(index))
     }
 
-    private mutating func expireBGTask(_ index: Int32) {
+    mutating func expireBGTask(_ index: Int32) {
         let task = bgTasks[Int(index)]
         guard !task.completed, !task.expiring else { return }
         bgTasks[Int(index)].expiring = true

@@ -28,6 +28,10 @@ enum Reason: Sendable, Hashable {
     case pushNotCompleted
     case mainSyncOnMain
     case stepLimit
+    case unbalancedGroupLeave
+
+    /// Every code `code` gives: an expectation of any other can never hold.
+    static let terminationCodes = ["0x8badf00d", "0xbada5e47"]
 
     var code: String? {
         switch self {
@@ -63,11 +67,16 @@ enum Note: Sendable {
     case activityStarted(activity: Int32, expired: Bool)
     case activityEnded(activity: Int32)
     case forcedExpiry
+    /// Dispatch objects, Swift tasks, URLSession and continued processing (Machine+Dispatch.swift).
+    case objects(ObjectNote)
+    /// A timeline event that cannot apply in the app's state when it comes: it does nothing.
+    case timelineSkipped(item: Int32, state: AppState)
 
     /// Logged by iOS: counts as a warning the scenario must expect.
     var isWarning: Bool {
         switch self {
         case .warningEndUnknown, .submitFailed: return true
+        case let .objects(note): return note.isWarning
         case let .registered(_, permitted): return !permitted
         default: return false
         }
@@ -75,7 +84,7 @@ enum Note: Sendable {
 }
 
 enum SubmitError: String, Sendable {
-    case unavailable, tooManyPendingTaskRequests, notPermitted
+    case unavailable, tooManyPendingTaskRequests, notPermitted, immediateRunIneligible
 }
 
 enum NotLaunched: String, Sendable {
@@ -85,4 +94,5 @@ enum NotLaunched: String, Sendable {
     case needsNetwork = "it requires network connectivity"
     case inForeground = "the app is in the foreground"
     case terminated = "the app was terminated"
+    case forceQuit = "the user force quit the app and has not opened it since"
 }

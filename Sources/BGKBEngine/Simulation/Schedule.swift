@@ -34,8 +34,6 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     /// `budget=30s refusal=none expire=never choices=-`, or with `expire=12.001s` and `choices=3:1,7:2`.
     /// Times are written to the millisecond when that is exact, and in full otherwise (a random
     /// schedule's early expiry, `expire=7.318202627s`), so the printed schedule replays its run.
-    /// Appended to one String (interpolations, a mapped array and a join cost 11,000 instructions
-    /// a schedule, and every example's verdict prints one).
     public var description: String {
         var text = "budget="
         text.reserveCapacity(56 + choices.count * 6)
@@ -100,16 +98,13 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// FNV-1a, for seeds derived from an example's text (stable across runs and machines).
-/// Reads the bytes through a buffer: iterating `utf8` cost 18,000 instructions an example.
-func stableHash(_ text: String) -> UInt64 {
-    var text = text
-    return text.withUTF8 { bytes in
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return hash
+/// FNV-1a over the text's UTF-8 bytes, for seeds and keys derived from text (stable across runs
+/// and machines). `from` continues a hash already begun, so several fields can be hashed in turn.
+func stableHash(_ text: String, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    var hash = start
+    for byte in text.utf8 {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x100_0000_01b3
     }
+    return hash
 }

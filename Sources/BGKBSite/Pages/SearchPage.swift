@@ -155,63 +155,13 @@ struct JSONBytes {
     }
 
     mutating func raw(_ literal: StaticString) {
-        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        Bytes.append(literal, to: &bytes)
     }
 
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { buffer in
-            // Runs that need no escaping are copied whole; eight bytes at a time are first tested
-            // for any byte to escape (most of the index's text has none), as `HTMLWriter.text` does.
-            var runStart = 0
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                if index + 8 <= count,
-                   !JSONBytes.holdsEscapedByte(UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = buffer[index]
-                index += 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                let at = index - 1
-                if runStart < at { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<at])) }
-                runStart = index
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-                case 0x08: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "f"))
-                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-                default:
-                    let hex = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: Array("\\u00".utf8))
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
-                }
-            }
-            if runStart < buffer.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...])) }
-        }
+        Bytes.appendJSONEscaped(value, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
-    }
-
-    /// Whether any byte of `word` is below 0x20, `"` or `\\`: the zero-byte test on the word XOR
-    /// each of the two, and `(v - 0x20…) & ~v & 0x80…` for the control bytes. A borrow can only
-    /// flag a byte above one that is truly flagged, so a clear word holds none; a flagged word is
-    /// read byte by byte.
-    @inline(__always)
-    static func holdsEscapedByte(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasByte(_ byte: UInt8) -> UInt64 {
-            let v = word ^ (ones &* UInt64(byte))
-            return (v &- ones) & ~v & highs
-        }
-        let controls = (word &- ones &* 0x20) & ~word & highs
-        return (controls | hasByte(0x22) | hasByte(0x5C)) != 0
     }
 
     mutating func strings(_ values: [String]) {
@@ -243,7 +193,7 @@ final class SearchIndexFeed: @unchecked Sendable {
         count = ruleCount
         file = sink.appender(SitePaths.searchIndex)
         pending.reserveCapacity(Self.flushSize + 8192)
-        SearchPage.indexOpening.withUTF8Buffer { pending.append(contentsOf: $0) }
+        Bytes.append(SearchPage.indexOpening, to: &pending)
     }
 
     /// Writes go out in pieces of about this size (an entry is 2 KB).
@@ -279,7 +229,7 @@ final class SearchIndexFeed: @unchecked Sendable {
     func finish() -> Bool {
         lock.lock(); defer { lock.unlock() }
         precondition(next == count && waiting.isEmpty, "the search index is missing rules \(next)..<\(count)")
-        SearchPage.indexClosing.withUTF8Buffer { pending.append(contentsOf: $0) }
+        Bytes.append(SearchPage.indexClosing, to: &pending)
         file.append(pending)
         pending = []
         return file.finish()

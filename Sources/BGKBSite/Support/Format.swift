@@ -1,60 +1,26 @@
 /// Number formatting that never depends on locale or platform, so output is byte-identical.
 enum Format {
-    /// `30 s`, `0.5 s`, `1.25 s`: at most two decimals, trailing zeros dropped.
+    /// `30 s`, `0.5 s`, `1.25 s`: at most two decimals, trailing zeros dropped, a no-break space
+    /// before the unit.
     static func seconds(_ value: Double) -> String { number(value, unit: true) }
 
+    /// `30`, `0.5`, `1.25`: at most two decimals, trailing zeros dropped.
     static func number(_ value: Double) -> String { number(value, unit: false) }
 
-    /// The digits written into a small buffer and made a String once: interpolating the parts
-    /// cost about 400 instructions a number, and a timeline writes some 25 of them.
-    /// `FormatTests` holds it to the interpolating version it replaced.
     private static func number(_ value: Double, unit: Bool) -> String {
-        guard value.isFinite else { return unit ? "?\u{00A0}s" : "?" }
+        let suffix = unit ? "\u{00A0}s" : ""
+        guard value.isFinite else { return "?" + suffix }
         // Beyond this, hundredths no longer fit an Int; such a figure can only be a typo in Content.
-        guard abs(value) < 1e13 else { return unit ? String(value) + "\u{00A0}s" : String(value) }
+        guard abs(value) < 1e13 else { return String(value) + suffix }
         let hundredths = Int((abs(value) * 100).rounded())
-        // Sign, up to 11 digits, a point, two decimals and the unit's 3 bytes fit in 24.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
-            var count = 0
-            func put(_ byte: UInt8) {
-                buffer[count] = byte
-                count += 1
-            }
-            if value < 0 && hundredths != 0 { put(UInt8(ascii: "-")) }
-            var whole = hundredths / 100
-            let digitsStart = count
-            repeat {
-                put(UInt8(ascii: "0") + UInt8(whole % 10))
-                whole /= 10
-            } while whole > 0
-            var low = digitsStart, high = count - 1
-            while low < high {
-                buffer.swapAt(low, high)
-                low += 1
-                high -= 1
-            }
-            let fraction = hundredths % 100
-            if fraction != 0 {
-                put(UInt8(ascii: "."))
-                put(UInt8(ascii: "0") + UInt8(fraction / 10))
-                if fraction % 10 != 0 { put(UInt8(ascii: "0") + UInt8(fraction % 10)) }
-            }
-            if unit {
-                put(0xC2)
-                put(0xA0)
-                put(UInt8(ascii: "s"))
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        var text = value < 0 && hundredths != 0 ? "-" : ""
+        text += String(hundredths / 100)
+        let fraction = hundredths % 100
+        if fraction != 0 {
+            text += "." + String(fraction / 10)
+            if fraction % 10 != 0 { text += String(fraction % 10) }
         }
-    }
-
-    /// Coordinates in SVG: one decimal is plenty and keeps files small.
-    static func coordinate(_ value: Double) -> String {
-        guard value.isFinite, abs(value) < 1e15 else { return "0" }
-        let tenths = Int((value * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        let magnitude = abs(tenths)
-        return magnitude % 10 == 0 ? "\(sign)\(magnitude / 10)" : "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        return text + suffix
     }
 
     /// `1 rule`, `3 rules`.

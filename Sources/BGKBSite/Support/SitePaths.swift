@@ -23,13 +23,7 @@ enum SitePaths {
 
     /// The prefix that leads from `page` back to the site's root: `""` or `"../"`.
     static func root(from page: String) -> String {
-        // A loop over the contiguous bytes: through the UTF-8 view (`count(where:)`, or a `for`
-        // loop) a call cost 770 instructions, 10 M a 1,000-rule build (every link asks).
-        var depth = 0
-        var page = page
-        page.withUTF8 { bytes in
-            for byte in bytes where byte == UInt8(ascii: "/") { depth += 1 }
-        }
+        let depth = page.utf8.count { $0 == UInt8(ascii: "/") }
         switch depth {
         case 0: return ""
         case 1: return "../"
@@ -50,33 +44,6 @@ enum SitePaths {
 /// single hyphens. Content ids are kebab-case already; this guards against anything else.
 enum Slug {
     static func make(_ text: String) -> String {
-        makeASCII(text) ?? makeByScalar(text)
-    }
-
-    /// `make` over bytes, for ASCII text (every id in Content and the generated corpus): its
-    /// lower case is the ASCII one, and each byte a scalar. Appending scalar by scalar to a String
-    /// cost 8,000 instructions an id, and the site slugs every rule id while it makes its context,
-    /// on one core (about 25 ms at 10,000 rules).
-    static func makeASCII(_ text: String) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var lastWasHyphen = true
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return nil }
-            let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            if (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")) || (lower >= UInt8(ascii: "0") && lower <= UInt8(ascii: "9")) {
-                bytes.append(lower)
-                lastWasHyphen = false
-            } else if !lastWasHyphen {
-                bytes.append(UInt8(ascii: "-"))
-                lastWasHyphen = true
-            }
-        }
-        while bytes.last == UInt8(ascii: "-") { bytes.removeLast() }
-        return bytes.isEmpty ? "x" : String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func makeByScalar(_ text: String) -> String {
         var result = ""
         var lastWasHyphen = true
         for scalar in text.lowercased().unicodeScalars {

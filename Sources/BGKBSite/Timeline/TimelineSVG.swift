@@ -30,8 +30,7 @@ enum TimelineSVG {
 
     /// The CSS class of an app state's segment: a literal, as the page writes it.
     static func stateClass(_ detail: String) -> StaticString {
-        // The engine's own state names first (every state a trace holds): lowering and
-        // searching each one cost 900 instructions a state drawn.
+        // The engine's own state names first (every state a trace holds), then a search.
         switch detail {
         case "foreground": return "foreground"
         case "background": return "background"
@@ -46,7 +45,7 @@ enum TimelineSVG {
     /// The class by the words in the state's name (what any other name falls back to).
     static func stateClassBySearch(_ detail: String) -> StaticString {
         let lower = Array(detail.lowercased().utf8)
-        func has(_ word: StaticString) -> Bool { TextScan.firstIndex(of: word, in: lower, from: 0) != nil }
+        func has(_ word: StaticString) -> Bool { Bytes.contains(word, in: lower) }
         if has("foreground") || has("active") { return "foreground" }
         if has("suspend") { return "suspended" }
         if has("terminat") || has("killed") { return "terminated" }
@@ -70,16 +69,13 @@ enum TimelineSVG {
         /// tooltip show it.
         var timeLabels: [String] = []
         var description = ""
-        // Coordinates are kept as numbers and written as `Format.coordinate` writes them
-        // (`HTMLWriter.coordinate`): formatting 250,000 of them into Strings first cost a tenth
-        // of a rebuild.
+        // Coordinates are kept as numbers and written by `HTMLWriter.coordinate`.
         var height = 0.0
         var plotLeft = 0.0
         var plotRight = 0.0
         var axisY = 0.0
         // Structs, not tuples: an array of tuples is destroyed through the runtime's generic
-        // tuple witness, element by element and field by field (a timeline's arrays cost more to
-        // free than to fill).
+        // tuple witness, element by element and field by field.
         struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
         struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
         struct Segment {
@@ -159,7 +155,7 @@ enum TimelineSVG {
             axisY = plotBottom
             laneRows = laneNames.enumerated().map { index, name in
                 // Characters are counted only when the bytes could exceed the limit (a name has at
-                // most as many Characters as UTF-8 bytes): counting them was 350 instructions a name.
+                // most as many Characters as UTF-8 bytes).
                 let label = name.utf8.count > 20 && name.count > 20 ? String(name.prefix(19)) + "…" : name
                 return LaneRow(y: (laneY(index) + 2), height: (TimelineSVG.laneHeight - 4),
                         textY: (laneY(index) + 19), label: label, fullLabel: name)
@@ -303,44 +299,40 @@ enum TimelineSVG {
                 w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.coordinate(tick.x); w.markup("\" y=\""); w.coordinate(tick.textY)
                 w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
             }
-            // Events read in place: `events[i].detail` on the array copied the whole event (its
-            // strings retained and released) for each field read.
-            events.withUnsafeBufferPointer { events in
-                for segment in segments {
-                    w.markup("<rect class=\"tl-state tl-"); w.markup(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
-                    w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
-                    let detail = events[segment.event].detail
-                    w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
-                    w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
-                    if segment.showLabel {
-                        w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
-                        w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
-                    }
+            for segment in segments {
+                w.markup("<rect class=\"tl-state tl-"); w.markup(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
+                w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
+                let detail = events[segment.event].detail
+                w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
+                w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
+                if segment.showLabel {
+                    w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
+                    w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
                 }
-                for bar in bars {
-                    // The second class only when there is one: `class="tl-task "` kept a stray space.
-                    w.markup("<rect class=\"tl-task")
-                    if bar.leaked { w.markup(" tl-leaked") }
-                    w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
-                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
-                    w.markup("</title></rect>\n")
-                }
-                for dot in dots {
-                    // A dot's kind adds its class, except a step's, which the base class already is.
-                    w.markup("<circle class=\"tl-step")
-                    if dot.kind != .step { w.markup(" tl-"); w.markup(TimelineSVG.kindNames(dot.kind).class) }
-                    w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
-                    w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
-                    w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
-                }
-                for expiry in expiries {
-                    w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
-                    w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
-                    w.text(events[expiry.event].detail)
-                    w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
-                    w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
-                    w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
-                }
+            }
+            for bar in bars {
+                // The second class only when there is one: `class="tl-task "` kept a stray space.
+                w.markup("<rect class=\"tl-task")
+                if bar.leaked { w.markup(" tl-leaked") }
+                w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
+                w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
+                w.markup("</title></rect>\n")
+            }
+            for dot in dots {
+                // A dot's kind adds its class, except a step's, which the base class already is.
+                w.markup("<circle class=\"tl-step")
+                if dot.kind != .step { w.markup(" tl-"); w.markup(TimelineSVG.kindNames(dot.kind).class) }
+                w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
+                w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
+                w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail); w.markup("</title></circle>\n")
+            }
+            for expiry in expiries {
+                w.markup("<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
+                w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
+                w.text(events[expiry.event].detail)
+                w.markup("</title></path>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
+                w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
+                w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n")
             }
             for end in ends {
                 w.markup("<line class=\"tl-end tl-"); w.markup(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
@@ -358,22 +350,12 @@ enum TimelineSVG {
             return false
         }
 
-        /// Whether the lowercased name starts with `task` (by Characters): by bytes when the
-        /// first five are ASCII (lowercasing anything else cannot make them `task`'s, and no
-        /// combining mark joins the `k`), else by lowercasing.
+        /// Whether the lowercased name starts with `task`.
         static func startsWithTask(_ name: String) -> Bool {
-            var bytes = name.utf8.makeIterator()
-            for expected in "task".utf8 {
-                guard let byte = bytes.next() else { return false }
-                guard byte < 0x80 else { return name.lowercased().hasPrefix("task") }
-                if byte | 0x20 != expected { return false }
-            }
-            if let next = bytes.next(), next >= 0x80 { return name.lowercased().hasPrefix("task") }
-            return true
+            name.lowercased().hasPrefix("task")
         }
 
-        /// One String appended to, not parts joined (a parts array, interpolations and a join cost
-        /// 10,000 instructions a timeline).
+        /// One String appended to, not parts joined.
         static func describe(trace: SimulationTrace, taskLanes: [String], leaked: [String]) -> String {
             var text = ""
             text.reserveCapacity(120)
@@ -413,13 +395,11 @@ enum TimelineSVG {
         /// The same events as the drawing, as list items (`<li>`), each time, lane, kind, subject
         /// and detail read in place.
         func writeTextList(into w: inout HTMLWriter) {
-            events.withUnsafeBufferPointer { events in
-                for index in events.indices {
-                    w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)
-                    w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindNames(events[index].kind).label); w.markup("</span>")
-                    if let subject = events[index].subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
-                    w.markup(": "); w.text(events[index].detail); w.markup("</li>\n")
-                }
+            for index in events.indices {
+                w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)
+                w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindNames(events[index].kind).label); w.markup("</span>")
+                if let subject = events[index].subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
+                w.markup(": "); w.text(events[index].detail); w.markup("</li>\n")
             }
         }
     }

@@ -4,9 +4,9 @@ import BGKBModel
 import Foundation
 import Testing
 
-/// The pipeline's byte-level fast paths must give exactly what the character-level code they
-/// replace gives, including where one character spans several scalars.
-@Suite struct FastPathTests {
+/// The pipeline's text heuristics, each held to a plain statement of what it does, including
+/// where one character spans several scalars.
+@Suite struct TextHeuristicTests {
     static let texts: [String] = [
         "plain words, with `UIApplication.shared` and beginBackgroundTask(expirationHandler:)",
         "  leading and trailing  \n\t",
@@ -57,37 +57,25 @@ import Testing
         #expect(BlockWalker.isHistoryTitle(firstLine: line) == expected)
     }
 
-    /// The Markdown writer's byte paths for ASCII text: the escape (each special at a line's start,
-    /// a word's edge and inside words, next to digits, underscores and line breaks) and the
-    /// backtick test must give what going through Characters gives.
-    @Test(arguments: 0..<8)
-    func markdownEscapeByBytesMatchesCharacters(seed: Int) {
-        let alphabet: [String] = ["\\", "`", "*", "_", "[", "]", "<", ">", "#", "a", "Z", "0", "9", " ", "\n", "\t", "(", ":", ".", "@", "{"]
-        for text in randomMixes(of: alphabet, seed: seed, lengths: 0...30) {
-            #expect(MarkdownWriter.escapeASCII(text) == MarkdownWriter.escapeByCharacter(text), "\(text.debugDescription)")
-            #expect(MarkdownWriter.containsBacktick(text) == text.contains("`"))
-        }
-        #expect(MarkdownWriter.escapeASCII("a\r\n#b") == nil)
-        #expect(MarkdownWriter.escapeASCII("é_x") == nil)
-        #expect(MarkdownWriter.containsBacktick("`\u{301}") == false)
+    /// The Markdown writer escapes what would start markup and nothing more: `_` only at a word's
+    /// edge, `#` and `>` only at a line's start.
+    @Test(arguments: [("plain text", "plain text"), ("a_b _c d_ snake_case_9", "a_b \\_c d\\_ snake_case_9"), ("*x* [y] <z> `q` \\", "\\*x\\* \\[y\\] \\<z> \\`q\\` \\\\"),
+                      ("# h\n> q\na # b > c", "\\# h\n\\> q\na # b > c"), ("é_x 1_é", "é_x 1_é"), ("a_\u{301}", "a\\_\u{301}")])
+    func markdownEscape(_ text: String, _ escaped: String) {
+        #expect(MarkdownWriter.escape(text) == escaped)
     }
 
-    /// `uniqued` compares short lists pairwise: it must keep what the Set keeps, in the same order,
-    /// canonically equal spellings (one kept) included, on either side of the pairwise limit.
+    @Test(arguments: [("`", true), ("a`b", true), ("`\u{301}", true), ("none", false), ("", false)])
+    func backticksInCodeSpans(_ text: String, _ expected: Bool) {
+        #expect(MarkdownWriter.containsBacktick(text) == expected)
+    }
+
+    /// `uniqued` keeps the first of each run of equal elements, in order, canonically equal
+    /// spellings (one kept) included.
     @Test(arguments: [[], ["a"], ["a", "a"], ["b", "a", "b", "c", "a"], ["caf\u{E9}", "cafe\u{301}", "cafe"], ["\r\n", "\r", "\n", "\r\n"],
                       (0..<40).map { "api\($0 % 13)" }, (0..<17).map { "n\($0)" } + ["n3"], texts + texts.reversed()])
     func uniquedKeepsWhatASetKeeps(_ list: [String]) {
-        #expect(list.uniqued.map { Array($0.utf8) } == list.uniquedByHashing.map { Array($0.utf8) })
-    }
-
-    /// `concatenated` must give `joined`'s very bytes, combining marks at the seams included.
-    @Test(arguments: [[], [""], ["a"], ["", ""], ["e", "\u{301}x"], ["line one", "", "line three  "], texts, ["\r", "\n"]])
-    func concatenatedMatchesJoined(_ pieces: [String]) {
-        for separator in ["", "\n", "\n\n", " \u{301}"] {
-            #expect(Array(pieces.concatenated(separator: separator).utf8) == Array(pieces.joined(separator: separator).utf8))
-            #expect(Array(Array(pieces.dropFirst()).concatenated(separator: separator).utf8)
-                    == Array(pieces[...].dropFirst().joined(separator: separator).utf8))
-        }
+        #expect(list.uniqued.map { Array($0.utf8) } == list.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }.map { Array($0.utf8) })
     }
 
     /// A long statement's title splits off only the words that can fit; it must be the title that
@@ -108,34 +96,17 @@ import Testing
             expected += "…"
         }
         #expect(PlainText.title(from: statement) == expected)
-        #expect(PlainText.titleByCharacter(statement) == expected)
     }
 
-    /// The byte path gives the Character path's title wherever it answers, runs of spaces, line
-    /// breaks and trailing punctuation included.
-    @Test(arguments: texts + ["ends with punctuation.:;,", "a\nb\n", "  lead  and  runs  " + String(repeating: "w ", count: 40),
-                              String(repeating: "x", count: 70) + " y " + String(repeating: "z ", count: 10),
-                              String(repeating: "x", count: 71) + " y" + String(repeating: " z", count: 10),
-                              String(repeating: "word ", count: 14) + ".", String(repeating: "word\n", count: 20) + "end;",
-                              String(repeating: "a", count: 72), String(repeating: "a", count: 73) + ".", "..."])
-    func titleByBytesMatchesTitleByCharacter(_ statement: String) {
-        if let title = PlainText.titleASCII(statement) {
-            #expect(title == PlainText.titleByCharacter(statement))
-        } else {
-            #expect(statement.utf8.contains { $0 >= 0x80 || $0 == UInt8(ascii: "\r") })
-        }
-    }
-
-    /// A name is dropped when another ends with a dot and then it: by bytes as by Characters.
+    /// A name is dropped when another ends with a dot and then it.
     @Test(arguments: [[], ["endBackgroundTask(_:)", "UIApplication.endBackgroundTask(_:)"], ["a", ".a", "b.a", "a.b", "b"],
                       ["shared", "UIApplication.shared", "shared.x"], ["", "x.", "y"], ["x", "ax", "a.x.y", "x.y", "y"],
                       ["caf\u{E9}", "a.cafe\u{301}"], ["\u{301}b", "a.\u{301}b"], ["b", "\u{600}.b"], ["\r\n", "a.\r\n"]])
-    func bareDuplicatesByBytesMatchCharacters(_ names: [String]) {
+    func bareDuplicatesAreDropped(_ names: [String]) {
         let unique = names.uniqued
         let byCharacter = unique.indices.filter { index in !unique.contains { $0 != unique[index] && $0.hasSuffix("." + unique[index]) } }
             .map { unique[$0] }
         #expect(BlockWalker.withoutBareDuplicates(names) == byCharacter)
-        if let byBytes = BlockWalker.withoutBareDuplicatesASCII(unique) { #expect(byBytes == byCharacter) }
     }
 
     /// Framework names are dropped from a rule's APIs, exactly these and nothing near them.
@@ -147,26 +118,16 @@ import Testing
         #expect(BlockWalker.withoutBareDuplicates([name, "UIApplication.shared"]).contains(name) == !isFramework)
     }
 
-    /// The memchr scans must answer as a walk over every byte does.
-    @Test(arguments: texts + ["0x8badf00d", "x0", "0", "00x", "\r", "ends with 0", "0x", "a\r\nb"])
-    func byteScansMatchAWalk(_ text: String) {
-        let bytes = Array(text.utf8)
-        for byte in [UInt8(ascii: "\r"), UInt8(ascii: "0"), UInt8(ascii: "x"), 0xCC, UInt8(ascii: "\n")] {
-            #expect(text.containsByte(byte) == bytes.contains(byte))
-        }
-        for (first, second) in [(UInt8(ascii: "0"), UInt8(ascii: "x")), (UInt8(ascii: "\r"), UInt8(ascii: "\n")), (UInt8(ascii: "x"), UInt8(ascii: "0"))] {
-            let walked = bytes.indices.dropFirst().contains { bytes[$0 - 1] == first && bytes[$0] == second }
-            #expect(text.utf8.containsPair(first, second) == walked)
-        }
-    }
-
-    /// A revision entry is a correction by the same words whether searched by bytes or by
-    /// Foundation.
+    /// A revision entry is a correction when it holds one of the correction words.
     @Test(arguments: texts + ["Corrected the budget.", "Fixed an ERROR in the listing", "fixed a typo", "fixed all",
                               "wrong", "wron", "Mistake", "incorrectly dated", "erro", "", "Wrong\u{301} accent", "caf\u{E9} error"])
     func correctionWordsMatchFoundation(_ text: String) {
         let lower = text.lowercased()
-        let expected = ["correct", "error", "mistake", "wrong", "fixed a"].contains { lower.range(of: $0) != nil }
+        let bytes = Array(lower.utf8)
+        let expected = ["correct", "error", "mistake", "wrong", "fixed a"].contains { word in
+            let needle = Array(word.utf8)
+            return needle.count <= bytes.count && (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        }
         #expect(VersionLinker.isCorrection(text) == expected)
     }
 
@@ -180,26 +141,18 @@ import Testing
         #expect(diagnostics.errors.isEmpty == characterValid)
     }
 
-    /// Sign-offs are judged by the line's first bytes when they are ASCII; the answer must be
-    /// the one lower-casing the line and comparing Characters gives.
+    /// A sign-off is a line that, lower-cased, opens with one of the openings.
     @Test(arguments: texts + ["Thanks", "THANKS!", "thanks\u{301} a lot", "Thank you", "Thank\u{301} you", "Best regards, Quinn",
                               "best Regards", "Kind regards\r\n", "Cheers", "Cheerio", "Share and Enjoy", "share and enjoy\u{301}",
                               "Share and enjoyment", "Regards", "  Thanks", "Thanks\r", "ＴＨＡＮＫＳ", "Thanks é", "Thank", "",
                               "kind\u{0301} regards", "Best wishes\u{0301}", "REGARDS\u{0130}"])
     func signOffsMatchCharacterTest(_ line: String) {
-        #expect(BlockWalker.isSignOff(firstLine: line) == BlockWalker.isSignOffByCharacter(firstLine: line))
-    }
-
-    /// A revision entry's words are split by bytes when the line is ASCII, as the Character split does.
-    @Test(arguments: texts + ["2023-06-16  two  spaces ", " 17 Aug 2017 — text", "a\r\nb c", "é 1 2", "x \u{301}y z", "   ", "",
-                              "August 17, 2017: entry"])
-    func revisionWordsMatchCharacterSplit(_ line: String) {
-        #expect(RevisionDate.words(line) == RevisionDate.wordsByCharacter(line))
+        #expect(BlockWalker.isSignOff(firstLine: line) == DocumentParser.signOffOpenings.contains { line.lowercased().hasPrefix($0) })
     }
 
     @Test(arguments: texts)
-    func wordsMatchCharacterSplit(_ text: String) {
-        let expected = text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map(String.init)
+    func wordsAreSplitAtSpaceScalars(_ text: String) {
+        let expected = text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).map { String(String.UnicodeScalarView($0)) }
         #expect(PlainText.words(text) == expected)
     }
 
@@ -210,62 +163,56 @@ import Testing
                               "    indented code\n    second line", "```\nonly line\n```", "```\nfirst\n\u{301}é\n```", "```\nspaces after  \nsecond\n```"])
     func firstLineMatchesSplit(_ text: String) {
         for block in CommonMarkConverter.parse(text).children {
-            #expect(BlockWalker.firstLine(of: block) == (block.plainText.trimmed.split(separator: "\n").first.map(String.init) ?? ""))
+            let lines = block.plainText.trimmed.unicodeScalars.split(separator: "\n")
+            #expect(BlockWalker.firstLine(of: block) == (lines.first.map { String(String.UnicodeScalarView($0)) } ?? ""))
         }
     }
 
     @Test(arguments: texts + ["  expect suspended", "x\n\texpect\u{301} combined", "“quoted”\n expect running", "cr\r\n expect x"])
     func expectationLinesMatchCharacterSplit(_ text: String) {
-        let expected = text.split(separator: "\n").contains { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("expect") }
+        let expected = text.unicodeScalars.split(separator: "\n").contains { line in
+            String(String.UnicodeScalarView(line.drop { $0 == " " || $0 == "\t" })).unicodeScalars.starts(with: "expect".unicodeScalars)
+        }
         #expect(BlockWalker.hasExpectationLine(text) == expected)
-        #expect(text.replacingNewlines == text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " "))
+        #expect(text.replacingNewlines == String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" ? " " : $0 })))
     }
 
     @Test(arguments: texts + ["cafe\u{301} and café", "kelvin \u{212A} sign", "greek\u{037E} question", "expiry handler’s thread"])
-    func keywordSearchMatchesFoundation(_ text: String) {
+    func keywordSearchComparesUTF8(_ text: String) {
+        let bytes = Array(text.utf8)
         for keyword in ["e", "cafe", "caf", "handler", "expiry handler", "k", ";", "x", "", "’s", "0x8badf00d", "words, with"] {
-            #expect(PlainText.contains(text, keyword) == text.range(of: keyword).map { _ in true } ?? false, "keyword \(keyword)")
+            let needle = Array(keyword.utf8)
+            let expected = !needle.isEmpty && needle.count <= bytes.count
+                && (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }
+            #expect(PlainText.contains(text, keyword) == expected, "keyword \(keyword)")
         }
     }
 
     @Test(arguments: texts + ["Why it matters:", " :. Instead. ", ".:", "", "a", ": x :\u{301}", "\r\n: x :\r\n", "\t(quoted)\t", "“curly”",
                               ":é:", "\u{301}:x:", "x\n\n", "   "])
-    func trimmingMatchesCharacterTrim(_ text: String) {
+    func trimmingDropsTheSetsScalarsAtBothEnds(_ text: String) {
         for set in [" \n\t", ".,;:()“”\"’'`", ":. ", ":"] {
-            var slice = Substring(text)
-            while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
-            while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+            var slice = Substring(text).unicodeScalars
+            while let first = slice.first, set.unicodeScalars.contains(first) { slice = slice.dropFirst() }
+            while let last = slice.last, set.unicodeScalars.contains(last) { slice = slice.dropLast() }
             #expect(text.trimmingCharacters(in: set) == String(slice), "set \(set.debugDescription)")
         }
     }
 
-    static let sentences = [
-        "", "No stop", "One. Two.", "Ends here.", "e.g. this goes on. Then a new one.", "Call it (i.e. now). Done.",
-        "A number follows. 30 s is the budget.", "Quote next. \"Quoted\" text.", "Backtick next. `code` here.",
-        "Lower next. then more.", "Para one\n\nPara two. More.", "Line\nbreak. After.", "Why? Because. Yes!",
-        "Trailing space.  ", "  Leading. X", "Mark at end!", "vs. other. Then", "approx. 5 s. Then", "A.B. C.",
-        "Star next. *Emphasis*. Done.", "Paren next. (aside) done.", "Tab after.\tNot a break. Real. End",
-    ]
-
-    /// The byte path is taken for ASCII text; it must agree with the Character path there.
-    @Test(arguments: sentences)
-    func firstSentenceByBytesMatchesCharacters(_ text: String) {
-        #expect(PlainText.firstSentenceASCII(text) == PlainText.firstSentenceByCharacter(text))
-    }
-
-    @Test func firstSentenceByBytesMatchesCharactersOnEveryRule() throws {
-        let corpus = try ContentCorpusTests.result.get().corpus
-        for rule in corpus.rules {
-            for text in [rule.details, rule.statement, rule.why ?? "", rule.instead ?? ""] {
-                guard let fast = PlainText.firstSentenceASCII(text) else { continue }
-                #expect(fast == PlainText.firstSentenceByCharacter(text), "\(rule.id)")
-            }
-        }
-    }
-
-    @Test(arguments: ["é. Then", "Curly “quote”. Next", "cr\r\nline. X"])
-    func firstSentenceLeavesOtherTextToCharacters(_ text: String) {
-        #expect(PlainText.firstSentenceASCII(text) == nil)
+    @Test(arguments: [
+        ("", ""), ("No stop", "No stop"), ("One. Two.", "One."), ("Ends here.", "Ends here."),
+        ("e.g. this goes on. Then a new one.", "e.g. this goes on."), ("Call it (i.e. now). Done.", "Call it (i.e. now)."),
+        ("A number follows. 30 s is the budget.", "A number follows."), ("Quote next. \"Quoted\" text.", "Quote next."),
+        ("Backtick next. `code` here.", "Backtick next."), ("Lower next. then more.", "Lower next. then more."),
+        ("Para one\n\nPara two. More.", "Para one"), ("Line\nbreak. After.", "Line\nbreak."), ("Why? Because. Yes!", "Why?"),
+        ("Trailing space.  ", "Trailing space."), ("  Leading. X", "Leading."), ("Mark at end!", "Mark at end!"),
+        ("approx. 5 s. Then", "approx. 5 s."), ("A.B. C.", "A.B."), ("Star next. *Emphasis*. Done.", "Star next."),
+        ("Paren next. (aside) done.", "Paren next."), ("Tab after.\tNot a break. Real. End", "Tab after.\tNot a break."),
+        ("é. Then", "é."), ("Curly “quote”. Next", "Curly “quote”."), ("Accented next. Ünïcode", "Accented next."),
+        ("Lower accent. été", "Lower accent. été"), ("Mark after the stop.\u{301} Next", "Mark after the stop.\u{301} Next"),
+    ])
+    func firstSentence(_ text: String, _ expected: String) {
+        #expect(PlainText.firstSentence(text) == expected)
     }
 
     static let infoStrings = [
@@ -274,21 +221,19 @@ import Testing
         "scenario follows “curly quotes”", "cafe\u{301} \"x\"", "tab\there \"q\"",
     ]
 
-    /// The byte path of fence info words must split as the Character path does; text beyond
-    /// ASCII takes the Character path.
+    /// The first word of a fence's info string: up to the first space scalar.
     @Test(arguments: infoStrings + ["   ", "rule", "  conflict  x", "x\r\n y", " \u{301}a b", "é b"])
     func firstInfoWordMatchesCharacterSplit(_ info: String) {
-        #expect(BlockWalker.firstInfoWord(info) == info.split(separator: " ").first.map(String.init))
+        let words = info.unicodeScalars.split(separator: " ")
+        #expect(BlockWalker.firstInfoWord(info) == words.first.map { String(String.UnicodeScalarView($0)) })
     }
 
-    @Test(arguments: infoStrings)
-    func infoWordsByBytesMatchCharacters(_ info: String) {
-        #expect(BlockWalker.infoWords(info) == BlockWalker.infoWordsByCharacter(info))
-        if info.utf8.allSatisfy({ $0 < 0x80 }) {
-            #expect(BlockWalker.infoWordsASCII(info) != nil, "\(info.debugDescription) is ASCII but took the Character path")
-        } else {
-            #expect(BlockWalker.infoWordsASCII(info) == nil)
-        }
+    @Test(arguments: [("scenario follows \"job0 ends its task once\"", ["scenario", "follows", "job0 ends its task once"]),
+                      ("scenario  breaks   \"two  spaces\"", ["scenario", "breaks", "two  spaces"]), ("scenario follows \"\"", ["scenario", "follows", ""]),
+                      ("scenario \"unclosed quote", ["scenario", "unclosed quote"]), ("a\"b\"c", ["a", "b", "c"]), ("", []),
+                      ("scenario follows “curly quotes”", ["scenario", "follows", "curly quotes"])])
+    func infoWordsKeepQuotedNamesWhole(_ info: String, _ words: [String]) {
+        #expect(BlockWalker.infoWords(info) == words)
     }
 
     static let codeSpans = [
@@ -296,41 +241,26 @@ import Testing
         "UIApplication.shared", "x y", "[a]", "@MainActor", "ab\r\nC", "\u{00C9}cole()", "ÉCOLE", "UIApplication\u{301}", "a\tB",
     ]
 
-    /// The byte path of `looksLikeAPI` must judge every ASCII code span as the Character path does.
+    /// A code span names an API when it has no space, starts with a letter, `_` or `.`, is longer
+    /// than two characters and holds a capital or `(`.
     @Test(arguments: codeSpans)
-    func codeSpansByBytesMatchCharacters(_ span: String) {
-        #expect(BlockWalker.looksLikeAPI(span) == BlockWalker.looksLikeAPIByCharacter(span), "\(span.debugDescription)")
+    func codeSpansThatLookLikeAPIs(_ span: String) {
+        let expected = ["abC", "ab(", "_x()", "endBackgroundTask(_:)", "UIApplication.shared", "ÉCOLE", "\u{00C9}cole()",
+                        "UIApplication\u{301}", "a\tB", "ab\r\nC", "Abc"].contains(span)
+        #expect(BlockWalker.looksLikeAPI(span) == expected, "\(span.debugDescription)")
     }
 
-    static let apiWords = [
-        "beginBackgroundTask(withName:expirationHandler:)", "`endBackgroundTask(_:)`,", "(UIApplication.shared)", "UIApplication.",
-        "UIApplication's", "BGTaskScheduler", "BGTask.setTaskCompleted(success:);", "NSProcessInfo", "ProcessInfo", "ProcessInfo.processInfo",
-        "DispatchQueue.main.async", "Dispatch", "UI", "UIa", "UIab", "UIaB", "NSA1", "\"UIKit\"", "'BGAppRefreshTask'", "f(x):)", "f(x))",
-        "(a)", "a)", "1(x)", "x(", "UI-thing", "BG_TASK", "UIApplication.shared.beginBackgroundTask(withName:)...", ")", "(", "\"", "",
-    ]
-
-    /// The byte path of `apis(in:)` must judge every ASCII word as the Character path does.
-    @Test(arguments: apiWords)
-    func apiWordsByBytesMatchCharacters(_ word: String) {
-        if let fast = PlainText.apiASCII(word[...]) {
-            #expect(fast == PlainText.apiByCharacter(word[...]))
-        } else {
-            Issue.record("\(word.debugDescription) is ASCII but took the Character path")
-        }
-    }
-
-    @Test func apiWordsByBytesMatchCharactersOnEveryRule() throws {
-        let corpus = try ContentCorpusTests.result.get().corpus
-        for rule in corpus.rules {
-            for word in (rule.statement + " " + rule.details).split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                guard let fast = PlainText.apiASCII(word) else { continue }
-                #expect(fast == PlainText.apiByCharacter(word), "\(rule.id): \(word)")
-            }
-        }
-    }
-
-    @Test func apiWordsBeyondASCIIUseCharacters() {
-        #expect(PlainText.apiASCII("“UIApplication”"[...]) == nil)
+    @Test(arguments: [
+        ("Call beginBackgroundTask(withName:expirationHandler:) then `endBackgroundTask(_:)`, on (UIApplication.shared).",
+         ["beginBackgroundTask(withName:expirationHandler:)", "UIApplication.shared"]),
+        ("BGTaskScheduler and BGTask.setTaskCompleted(success:); ProcessInfo, NSProcessInfo and DispatchQueue.main.async",
+         ["BGTaskScheduler", "BGTask.setTaskCompleted(success:)", "NSProcessInfo", "DispatchQueue.main.async"]),
+        ("UI UIa UIab \"UIKit\" 'BGAppRefreshTask' f(x):) 1(x) UI-thing BG_TASK Dispatch", ["UIKit", "BGAppRefreshTask", "f(x):)"]),
+        ("Apple’s “UIApplication.shared” and ‘BGTask(x)’ twice: BGTaskScheduler BGTaskScheduler", ["UIApplication.shared", "BGTaskScheduler"]),
+        ("no candidates at all here", []),
+    ])
+    func apisInText(_ text: String, _ apis: [String]) {
+        #expect(PlainText.apis(in: text) == apis)
     }
 
     static let markdownSamples = [
@@ -352,7 +282,8 @@ import Testing
         check(CommonMarkConverter.parse(markdown))
     }
 
-    /// `BlockWalker.inlines(_:after:in:)` as it was written, by Characters: the reference for its byte path.
+    /// `BlockWalker.inlines(_:after:in:)` by Characters: where no Character spans two nodes, the
+    /// byte cut must give the same nodes.
     static func inlinesByCharacter(_ inlines: [MarkdownNode], after statement: String, in plain: String) -> [MarkdownNode] {
         let leading = plain.prefix { $0 == " " || $0 == "\n" }.count
         var remaining = leading + statement.count
@@ -375,7 +306,7 @@ import Testing
 
     /// The inlines after a paragraph's first sentence, for every cut of every sample paragraph.
     @Test(arguments: markdownSamples + ["First sentence. Then *more* text `code` here.", "  Lead with **bold** end. Rest\nof it.",
-                                        "Café. Naïve *é*\u{301} tail.", "One.\r\nTwo. Three."])
+                                        "Café. Naïve *é* tail.", "One.\r\nTwo. Three."])
     func inlinesAfterAStatementMatchTheCharacterCut(_ markdown: String) {
         for block in CommonMarkConverter.parse(markdown).children where !block.children.isEmpty {
             let plain = MarkdownNode.plainText(of: block.children[...])
@@ -398,11 +329,11 @@ import Testing
         #expect(gathered == visited)
     }
 
-    /// A number's `measures` is checked for an opening question word by bytes when ASCII.
-    @Test(arguments: texts + ["What is it", "how long", "WHY\tnot", "Whether or not", "whatever", "who", "", " what", "wh\u{301}at",
-                              "what\u{301} x", "When\r\nnext", "Which\u{00A0}one", "whether-or-not", "Who’s", "how\nlong", "ẞwhat"])
-    func questionWordsMatchCharacterTest(_ measures: String) {
-        #expect(RuleAnnotation.isQuestionWord(firstWordOf: measures) == RuleAnnotation.isQuestionWordByCharacter(firstWordOf: measures))
+    @Test(arguments: [("What is it", true), ("how long", true), ("WHY\tnot", true), ("Whether or not", true), ("whatever", false),
+                      ("who", true), ("", false), (" what", false), ("wh\u{301}at", false), ("When\r\nnext", true), ("Which\u{00A0}one", true),
+                      ("whether-or-not", false), ("Who’s", false), ("how\nlong", true)])
+    func questionWordsOpenAMeasure(_ measures: String, _ expected: Bool) {
+        #expect(RuleAnnotation.isQuestionWord(firstWordOf: measures) == expected)
     }
 
     /// The search index's plain text comes straight from cmark's tree; it must be the plain text
@@ -448,67 +379,6 @@ import Testing
         for rule in corpus.rules {
             for text in [rule.details, rule.statement, rule.why ?? "", rule.instead ?? "", rule.wording] {
                 #expect(CommonMarkConverter.plainText(text) == CommonMarkConverter.parse(text).plainText, "\(rule.id)")
-            }
-        }
-    }
-}
-
-/// The byte scan for API words must find exactly the words the general split keeps, in order,
-/// or leave the text to it (a carriage return, a space that joins a neighbour).
-@Suite struct APICandidateTests {
-    static let texts: [String] = FastPathTests.texts + FastPathTests.apiWords + [
-        "UIApplication.shared.beginBackgroundTask(withName:) then endBackgroundTask(_:)\tand\nBGTaskScheduler",
-        "Use DispatchQueue.main and ProcessInfo.processInfo, not NSProcessInfo; P Q U B N D ( ) UI BG NS",
-        "  leading (paren\n\ntrailing UI  ", "no candidates at all here", "(", "U", "a(b c)d UIx",
-        "Apple’s “UIApplication.shared” and ‘BGTask(x)’ — é UIé", "UI\u{301} BG \u{301}NS (\u{301}x)",
-        "BGTask(x)\u{0600} UIKit.y prepend", "UIKit(a) \u{301}BGTask(b) mark",
-        String(repeating: "word BGTask(x) ", count: 50),
-    ]
-
-    @Test(arguments: texts)
-    func byteScanKeepsTheWordsTheSplitKeeps(_ text: String) {
-        guard let fast = PlainText.apiCandidatesByBytes(text) else {
-            // Left to the general path only for what `wordSlices` leaves to Characters.
-            #expect(text.utf8.contains(0x0D) || text.unicodeScalars.contains { $0.value >= 0x80 }, "\(text.debugDescription)")
-            return
-        }
-        #expect(fast == PlainText.apiCandidates(text), "\(text.debugDescription)")
-    }
-
-    /// Random mixes of the bytes the ASCII scan jumps to, separators and word bytes, at every
-    /// offset from its eight-byte words.
-    @Test(arguments: 0..<8)
-    func byteScanKeepsTheWordsTheSplitKeepsOnRandomMixes(seed: Int) {
-        let alphabet = ["U", "I", "B", "G", "N", "S", "D", "ispatch", "P", "rocessInfo", "(", ")", " ", "\n", "\t", "a", ".", "x1",
-                        "UI", "BG", "NS", "Dispatch", "ProcessInfo", "  "]
-        for text in randomMixes(of: alphabet, seed: seed, lengths: 0...30) {
-            #expect(PlainText.apiCandidatesByBytes(text) == PlainText.apiCandidates(text), "\(text.debugDescription)")
-        }
-    }
-
-    @Test func byteScanKeepsTheWordsTheSplitKeepsOnEveryRule() throws {
-        let corpus = try ContentCorpusTests.result.get().corpus
-        var scanned = 0
-        for rule in corpus.rules {
-            let text = rule.statement + " " + rule.details
-            guard let fast = PlainText.apiCandidatesByBytes(text) else { continue }
-            scanned += 1
-            #expect(fast == PlainText.apiCandidates(text), "\(rule.id)")
-        }
-        #expect(scanned > corpus.rules.count / 2)
-    }
-}
-
-/// The word-at-a-time ASCII test must agree with a byte loop wherever the odd byte sits.
-@Suite struct ASCIIScanTests {
-    @Test(arguments: [0x0D, 0x80, 0xE2, 0xFF, 0x0C, 0x0E, 0x7F] as [UInt8])
-    func agreesWithAByteLoopAtEveryOffset(_ odd: UInt8) {
-        for length in 0...19 {
-            for position in -1..<length {
-                var bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
-                if position >= 0 { bytes[position] = odd }
-                let expected = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
-                bytes.withUnsafeBufferPointer { #expect($0.isASCIIWithoutCarriageReturn == expected, "\(length) \(position)") }
             }
         }
     }

@@ -1,0 +1,142 @@
+import BGKBModel
+
+/// What an exploration reports each schedule to: a generic parameter of `Exploration`, so each
+/// caller's counting is specialised in place.
+protocol ScheduleVisitor {
+    /// Runs `schedule` on `machine` (`start` makes the run: from the start, or resumed from its
+    /// parent's); false stops the exploration at once.
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool
+    /// Counts a schedule (built by `schedule`) that repeats the run of `repeats` without
+    /// simulating it; false stops the exploration at once.
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool
+    var stop: Bool { get }
+    /// Most schedules to count before stopping.
+    var maxRuns: Int { get set }
+    /// Events simulated again to reach children's decisions (`Result.replayedEvents`).
+    mutating func noteReplayed(_ events: Int)
+    /// The counts of an exploration cut short by `maxRuns` as breadth first would have made
+    /// them, computed by the depth-first walk, which visits schedules in another order.
+    mutating func settleCapped(runs: Int, covered: Int, events: Int)
+}
+
+extension ScheduleVisitor {
+    mutating func noteReplayed(_ events: Int) {}
+    mutating func settleCapped(runs: Int, covered: Int, events: Int) {}
+}
+
+struct ExploreVisitor: ScheduleVisitor {
+    var maxRuns: Int
+    let stopAtFirstFailure: Bool
+    /// Level 0 runs it first; its trace is kept (`Result.nominalTrace`).
+    let nominal: Schedule
+    var result = Explorer.Result(runs: 0, events: 0, failure: nil, capped: false, covered: 0)
+    var stop = false
+    /// `result.nominalTrace` and `result.failure` are set.
+    var keptNominal = false
+    var failed = false
+
+    init(maxRuns: Int, stopAtFirstFailure: Bool, nominal: Schedule) {
+        self.maxRuns = maxRuns
+        self.stopAtFirstFailure = stopAtFirstFailure
+        self.nominal = nominal
+    }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
+        if result.runs >= maxRuns { result.capped = true; stop = true; return false }
+        start(&machine)
+        // The first run breadth first; depth first, it finishes after its children.
+        if !keptNominal && schedule == nominal {
+            keptNominal = true
+            result.nominalTrace = machine.materializedTrace
+        }
+        result.runs += 1
+        // What this run simulated: not the part copied from its parent's.
+        result.events += machine.trace.count - machine.inheritedEvents
+        if !failed, let reason = machine.failedExpectation() {
+            failed = true
+            result.failure = (machine.schedule, reason)
+            result.failureTrace = machine.materializedTrace
+            if stopAtFirstFailure { stop = true }
+        }
+        return true
+    }
+
+    mutating func noteReplayed(_ events: Int) {
+        result.replayedEvents += events
+    }
+
+    mutating func settleCapped(runs: Int, covered: Int, events: Int) {
+        result.runs = runs
+        result.covered = covered
+        result.events = events
+        result.capped = true
+        stop = true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
+        if result.runs >= maxRuns { result.capped = true; stop = true; return false }
+        // The run it repeats passed, or the exploration would have stopped (or already holds
+        // its failure): only the count changes.
+        result.runs += 1
+        result.covered += 1
+        return true
+    }
+}
+
+struct FirstTraceVisitor: ScheduleVisitor {
+    var maxRuns: Int
+    let predicate: (SimulationTrace) -> Bool
+    var found: SimulationTrace?
+    var runs = 0
+    var stop: Bool { found != nil || runs >= maxRuns }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        start(&machine)
+        let trace = machine.materializedTrace
+        if predicate(trace) { found = trace }
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
+        // The run it repeats did not satisfy the predicate, or the search would have stopped.
+        guard runs < maxRuns else { return false }
+        runs += 1
+        return true
+    }
+}
+
+struct MismatchVisitor: ScheduleVisitor {
+    var maxRuns: Int
+    var other: Machine
+    var mismatches: [String] = []
+    var runs = 0
+    var stop: Bool { runs >= maxRuns }
+
+    init(maxRuns: Int, other: Machine) {
+        self.maxRuns = maxRuns
+        self.other = other
+    }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        start(&machine)
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        let schedule = schedule()
+        other.run(repeats)
+        let expected = (other.materializedTrace, other.decisions)
+        other.run(schedule)
+        let actual = (other.materializedTrace, other.decisions)
+        if expected.0.events != actual.0.events || expected.0.outcome != actual.0.outcome || expected.1 != actual.1 {
+            mismatches.append("[\(schedule)] was counted as [\(repeats)] but runs differently")
+        }
+        return true
+    }
+}

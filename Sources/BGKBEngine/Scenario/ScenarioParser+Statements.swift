@@ -1,0 +1,220 @@
+import BGKBModel
+
+/// Blocks, their local scopes and statements.
+extension ScenarioParser {
+    mutating func intern(_ text: String) -> Int32 {
+        if let index = scenario.strings.firstIndex(of: text) { return Int32(index) }
+        scenario.strings.append(text)
+        return Int32(scenario.strings.count - 1)
+    }
+
+    mutating func declareLocal(_ name: String, _ type: ValueType) -> Int32 {
+        let slot = localCount
+        localCount += 1
+        if scopes.isEmpty { scopes = [[:]] }
+        scopes[scopes.count - 1][name] = (slot, type)
+        return slot
+    }
+
+    func lookup(_ name: String) -> (VariableRef, ValueType)? {
+        for scope in scopes.reversed() {
+            if let local = scope[name] { return (.local(local.slot), local.type) }
+        }
+        if let global = globalsByName[name] { return (.global(global), scenario.globals[Int(global)].type) }
+        return nil
+    }
+
+    /// `{ [params in] statements }` as a new block. Parameters become its first locals.
+    mutating func parseBlock(parameters: [(String, ValueType)]) -> Int32? {
+        let open = place
+        guard expect("{", "to open the block") else { skipToLineEnd(); return nil }
+        return parseBlockBody(parameters: parameters, openedAt: open)
+    }
+
+    /// After the `{`. Reads optional closure parameters (`task in`, `expired in`).
+    mutating func parseBlockBody(parameters: [(String, ValueType)], openedAt open: Scenario.Place) -> Int32? {
+        guard enterLevel() else { return nil }
+        defer { nesting -= 1 }
+        let entry = localCount
+        scopes.append([:])
+        defer {
+            scopes.removeLast()
+            localCount = entry
+        }
+        var parameters = parameters
+        // Closure parameters: `task in`, `[weak self] expired in`, `(expired) in`, `@MainActor in`.
+        var look = position
+        var names: [String] = []
+        var sawIn = false
+        while look < tokens.count {
+            let kind = tokens[look].kind
+            if case .identifier("in") = kind { sawIn = true; break }
+            if case .newline = kind { break }
+            if case .end = kind { break }
+            if case let .identifier(name) = kind { names.append(name) } else if case .symbol = kind {} else { break }
+            look += 1
+        }
+        if sawIn {
+            let skipped: Set<String> = ["weak", "unowned", "self", "MainActor", "Bool", "BGTask"]
+            let declaredNames = names.filter { !skipped.contains($0) }
+            parameters = declaredNames.enumerated().map { index, name in
+                (name, index < parameters.count ? parameters[index].1 : .unknown)
+            }
+            position = look + 1
+        }
+        let blockIndex = Int32(scenario.blocks.count)
+        scenario.blocks.append(Scenario.Block())
+        let captured = localCount
+        for (name, type) in parameters { _ = declareLocal(name, type) }
+        var statements: [Int32] = []
+        while true {
+            skipSeparators()
+            if isSymbol("}") { advance(); break }
+            if case .end = current.kind {
+                fail("this block has no closing '}'", at: open)
+                break
+            }
+            // A top-level line inside a block means a `}` is missing: say where the block opened.
+            if case let .identifier(word) = current.kind, ["expect", "on", "func", "system"].contains(word) || word == "at" && isTimelineLine {
+                fail("this block has no closing '}' (found '\(word)' inside it)", at: open)
+                break
+            }
+            let before = position
+            if let statement = parseStatement() {
+                statements.append(Int32(scenario.statements.count))
+                scenario.statements.append(statement)
+            }
+            if position == before { advance() }
+        }
+        scenario.blocks[Int(blockIndex)] = Scenario.Block(
+            statements: statements, localsAtEntry: captured + Int32(parameters.count),
+            captured: captured, parameters: Int32(parameters.count))
+        return blockIndex
+    }
+
+    mutating func parseStatement() -> Scenario.Statement? {
+        let start = place
+        guard case let .identifier(word) = current.kind else {
+            if isSymbol("_") {
+                advance()
+                if isSymbol("=") { advance() }
+                return parseExpressionStatement(start)
+            }
+            fail("expected a statement, found \(current.text)")
+            skipToLineEnd()
+            return nil
+        }
+        switch word {
+        case "var", "let":
+            advance()
+            let namePlace = place
+            guard let name = identifier("a variable name") else { skipToLineEnd(); return nil }
+            var type: ValueType = .unknown
+            var annotated = false
+            if isSymbol(":") {
+                advance()
+                guard let (t, _) = parseType() else { skipToLineEnd(); return nil }
+                type = t
+                annotated = true
+            }
+            var initial: Expression?
+            if isSymbol("=") {
+                advance()
+                guard let syntax = parseExpression(trailingClosures: true), let expression = lowerExpression(syntax) else {
+                    skipToLineEnd(); return nil
+                }
+                initial = expression
+                if !annotated { type = typeOf(expression) }
+            } else if !(type == .optionalIdentifier) {
+                fail("give \(name) a first value", at: namePlace)
+            }
+            let slot = declareLocal(name, type)
+            endStatement()
+            return .init(kind: .declare(slot: slot, initial: initial), place: start)
+        case "if":
+            advance()
+            return parseIf(start)
+        case "for":
+            advance()
+            if isSymbol("_") { advance() } else { _ = identifier("a loop variable") }
+            guard isWord("in") else { fail("expected 'in' (for _ in 1...1001 {)"); skipToLineEnd(); return nil }
+            advance()
+            guard case let .number(low, nil) = current.kind else { fail("expected a count such as 1...1001"); skipToLineEnd(); return nil }
+            advance()
+            var count = 0
+            if isSymbol("...") || isSymbol("..<") {
+                let closed = isSymbol("...")
+                advance()
+                guard case let .number(high, nil) = current.kind else { fail("expected the loop's upper bound"); skipToLineEnd(); return nil }
+                advance()
+                count = max(0, clampedInt(high) - clampedInt(low) + (closed ? 1 : 0))
+            } else {
+                fail("expected ... or ..< in the loop range"); skipToLineEnd(); return nil
+            }
+            guard let block = parseBlock(parameters: []) else { return nil }
+            return .init(kind: .loop(count: count, block: block), place: start)
+        case "while", "break", "continue", "repeat", "guard", "defer", "switch":
+            return parseConcurrencyStatement(word, start)
+        case "work":
+            advance()
+            guard let seconds = duration("after 'work' (work 10s)") else { skipToLineEnd(); return nil }
+            endStatement()
+            return .init(kind: .work(seconds), place: start)
+        case "return":
+            advance()
+            endStatement()
+            return .init(kind: .returnFromBlock, place: start)
+        case "try":
+            advance()
+            if isSymbol("?") || isSymbol("!") { advance() }
+            return parseExpressionStatement(start)
+        default:
+            return parseExpressionStatement(start)
+        }
+    }
+
+    mutating func parseIf(_ start: Scenario.Place) -> Scenario.Statement? {
+        guard enterLevel() else { skipToLineEnd(); return nil }
+        defer { nesting -= 1 }
+        guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
+            skipToLineEnd(); return nil
+        }
+        guard let thenBlock = parseBlock(parameters: []) else { return nil }
+        var elseBlock: Int32?
+        if isWord("else") {
+            advance()
+            if isWord("if") {
+                let nestedStart = place
+                advance()
+                // `else if` is an else block holding one `if`.
+                let entry = localCount
+                let blockIndex = Int32(scenario.blocks.count)
+                scenario.blocks.append(Scenario.Block())
+                if let nested = parseIf(nestedStart) {
+                    let index = Int32(scenario.statements.count)
+                    scenario.statements.append(nested)
+                    scenario.blocks[Int(blockIndex)] = Scenario.Block(statements: [index], localsAtEntry: entry, captured: entry, parameters: 0)
+                }
+                elseBlock = blockIndex
+            } else {
+                elseBlock = parseBlock(parameters: [])
+            }
+        }
+        return .init(kind: .branch(condition, then: thenBlock, else: elseBlock), place: start)
+    }
+
+    mutating func parseExpressionStatement(_ start: Scenario.Place) -> Scenario.Statement? {
+        guard let syntax = parseExpression(trailingClosures: true) else { skipToLineEnd(); return nil }
+        if isSymbol("=") || isSymbol("+=") || isSymbol("-=") {
+            let op = current.text
+            advance()
+            guard let value = parseExpression(trailingClosures: true) else { skipToLineEnd(); return nil }
+            let kind = lowerAssignment(syntax, op: op, value: value)
+            endStatement()
+            return kind.map { .init(kind: $0, place: start) }
+        }
+        let kind = lowerCall(syntax)
+        endStatement()
+        return kind.map { .init(kind: $0, place: start) }
+    }
+}

@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one home for byte-level code: the few primitives over UTF-8 bytes that the pipeline, the
+/// site and the quiz call on every rule, written once against the bytes in place. Everything
+/// outside this file (and the cmark converter, and the files that make system calls) works on
+/// `String`, `[UInt8]` and their slices in plain Swift and calls these.
+///
+/// It lives in BGKBModel because every module depends on that one; a module of its own would
+/// add a target for a single file.
+public enum Bytes {
+    /// Whether every byte is ASCII and none is a carriage return: then every byte is one
+    /// `Character`, and a heuristic may read the text byte by byte.
+    public static func isASCIIWithoutCarriageReturn(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable(isASCIIWithoutCarriageReturn) ?? text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    }
+
+    public static func isASCIIWithoutCarriageReturn(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.withUnsafeBufferPointer(isASCIIWithoutCarriageReturn)
+    }
+
+    /// Eight bytes at a time: a word fails when a high bit is set, or when the word XOR `\r`
+    /// repeated has a zero byte (the classic `(v - 0x01…) & ~v & 0x80…` test). This is the
+    /// project's only word-at-a-time test.
+    private static func isASCIIWithoutCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let carriage = word ^ (ones &* 0x0D)
+            if (word & highs) | ((carriage &- ones) & ~carriage & highs) != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] >= 0x80 || base[index] == 0x0D { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The offset of the first `byte` at or after `start`, or nil.
+    public static func firstOffset(of byte: UInt8, in text: String, from start: Int = 0) -> Int? {
+        firstOffset(of: CollectionOfOne(byte), in: text.utf8, from: start)
+    }
+
+    /// The offset of the first occurrence of `needle` (non-empty) at or after `start` in
+    /// `haystack`, or nil. Offsets count from the collection's first element. (Inlinable, so a
+    /// caller in another module gets it specialized for its collections.)
+    @inlinable
+    public static func firstOffset(of needle: some Collection<UInt8>, in haystack: some Collection<UInt8>, from start: Int = 0) -> Int? {
+        withContiguousBytes(of: needle) { pattern in
+            withContiguousBytes(of: haystack) { search(pattern, in: $0, from: start) }
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    @inlinable
+    public static func contains(_ needle: some Collection<UInt8>, in haystack: some Collection<UInt8>) -> Bool {
+        firstOffset(of: needle, in: haystack) != nil
+    }
+
+    /// Whether the literal `needle` occurs in `haystack`.
+    @inlinable
+    public static func contains(_ needle: StaticString, in haystack: some Collection<UInt8>) -> Bool {
+        needle.withUTF8Buffer { pattern in withContiguousBytes(of: haystack) { search(pattern, in: $0, from: 0) } } != nil
+    }
+
+    /// `body` over the bytes in place, or over a copy when they are not contiguous.
+    @inlinable
+    static func withContiguousBytes<Result>(of bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = bytes.withContiguousStorageIfAvailable(body) { return result }
+        return Array(bytes).withUnsafeBufferPointer(body)
+    }
+
+    /// Each candidate position found by `memchr` on the needle's first byte, then compared.
+    @usableFromInline
+    static func search(_ pattern: UnsafeBufferPointer<UInt8>, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = pattern.first, let base = buffer.baseAddress, start >= 0, pattern.count <= buffer.count else { return nil }
+        let last = buffer.count - pattern.count
+        var index = start
+        while index <= last {
+            guard let found = memchr(base + index, Int32(first), last + 1 - index) else { return nil }
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var matched = 1
+            while matched < pattern.count, buffer[index + matched] == pattern[matched] { matched += 1 }
+            if matched == pattern.count { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;` (as Mustache's
+    /// `{{value}}` does for ASCII text). Runs without any of them are copied whole.
+    public static func appendHTMLEscaped(_ text: String, to out: inout [UInt8]) {
+        withContiguousBytes(of: text.utf8) { buffer in
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let escaped: StaticString
+                switch buffer[index] {
+                case UInt8(ascii: "<"): escaped = "&lt;"
+                case UInt8(ascii: ">"): escaped = "&gt;"
+                case UInt8(ascii: "&"): escaped = "&amp;"
+                case UInt8(ascii: "\""): escaped = "&quot;"
+                case UInt8(ascii: "'"): escaped = "&#39;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                escaped.withUTF8Buffer { out.append(contentsOf: $0) }
+                runStart = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        }
+    }
+
+    /// Appends `text` as the inside of a JSON string, escaped as `JSONEncoder` escapes it: the
+    /// quote, the backslash and control characters; slashes and non-ASCII are left as they are.
+    public static func appendJSONEscaped(_ text: String, to out: inout [UInt8]) {
+        withContiguousBytes(of: text.utf8) { buffer in
+            var runStart = 0
+            for index in 0..<buffer.count {
+                let byte = buffer[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), byte]
+                case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
+                case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
+                case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default: out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+                }
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Appends the bytes of a string literal.
+    public static func append(_ literal: StaticString, to out: inout [UInt8]) {
+        literal.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+}

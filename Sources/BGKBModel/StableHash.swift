@@ -1,0 +1,45 @@
+/// FNV-1a, 64 bits: the project's one stable hash. Swift's `Hasher` is seeded per process, so it
+/// cannot name anything that outlives the process; this gives the same value on every run and
+/// machine. Quiz question ids are made with it and learners' progress files are keyed by those
+/// ids, so its values must never change.
+public struct StableHash: Sendable {
+    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    /// Mixes in the text's UTF-8 bytes, then a separator byte (0x1F), so ("ab", "c") and
+    /// ("a", "bc") differ.
+    public mutating func combine(_ text: String) {
+        combine(bytes: text.utf8)
+        combine(bytes: CollectionOfOne(0x1f))
+    }
+
+    /// Mixes in bytes as they are, without a separator.
+    public mutating func combine(bytes: some Sequence<UInt8>) {
+        var state = self.state
+        for byte in bytes { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        self.state = state
+    }
+
+    public var value: UInt64 { state }
+
+    /// Sixteen lowercase hex digits.
+    public var hex: String {
+        let digits = String(state, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The hash of the parts, each followed by the separator.
+    public static func of(_ parts: String...) -> StableHash {
+        var hash = StableHash()
+        for part in parts { hash.combine(part) }
+        return hash
+    }
+
+    /// The plain FNV-1a of the text's bytes (no separator): for seeds derived from a text.
+    public static func fnv1a(_ text: String) -> UInt64 {
+        var hash = StableHash()
+        hash.combine(bytes: text.utf8)
+        return hash.value
+    }
+}

@@ -1,0 +1,67 @@
+import BGKBModel
+import Foundation
+import Testing
+
+/// The byte utilities answer as a plain walk over every byte does.
+@Suite struct BytesTests {
+    static func naive(_ needle: String, _ bytes: [UInt8], from start: Int) -> Int? {
+        let pattern = Array(needle.utf8)
+        guard start >= 0, !pattern.isEmpty, pattern.count <= bytes.count else { return nil }
+        for index in start..<max(start, bytes.count - pattern.count + 1) where Array(bytes[index..<(index + pattern.count)]) == pattern {
+            return index
+        }
+        return nil
+    }
+
+    @Test(arguments: ["", "<", "<h", "<h2>x</h2>", "a<h", "<<h", "<<<h1>", "text <hr> and <h3>", "href=\"#", "<a href=\"#x\">",
+                      "href=\"href=\"#y\"", "no needle here at all, a long line of text", "ends with <", "ends with <h", "é<hé", "0x8badf00d"])
+    func searchFindsTheFirstMatchAtOrAfterAnOffset(_ text: String) {
+        let bytes = Array(text.utf8)
+        for start in [0, 1, 2, 5, bytes.count - 1, bytes.count, bytes.count + 3] {
+            for needle in ["<h", "href=\"#", "<", "0x", "é"] {
+                #expect(Bytes.firstOffset(of: needle.utf8, in: bytes, from: start) == Self.naive(needle, bytes, from: start), "\(text) from \(start)")
+                #expect(Bytes.firstOffset(of: needle.utf8, in: text.utf8, from: start) == Self.naive(needle, bytes, from: start))
+            }
+        }
+        #expect(Bytes.firstOffset(of: UInt8(ascii: "<"), in: text) == bytes.firstIndex(of: UInt8(ascii: "<")))
+    }
+
+    /// The word-at-a-time ASCII test, with the odd byte at every offset of every short length.
+    @Test(arguments: [0x0D, 0x80, 0xE2, 0xFF, 0x0C, 0x0E, 0x7F] as [UInt8])
+    func asciiTestFindsTheOddByteAtEveryOffset(_ odd: UInt8) {
+        for length in 0...19 {
+            for position in -1..<length {
+                var bytes = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+                if position >= 0 { bytes[position] = odd }
+                let expected = bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+                #expect(Bytes.isASCIIWithoutCarriageReturn(bytes[...]) == expected, "\(length) \(position)")
+                #expect(Bytes.isASCIIWithoutCarriageReturn(String(decoding: bytes, as: UTF8.self)) == expected || odd >= 0x80)
+            }
+        }
+    }
+
+    @Test(arguments: [("plain", "plain"), ("<a href=\"x\">&'", "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"), ("é<😀>", "é&lt;😀&gt;"), ("", "")])
+    func htmlEscaping(_ text: String, _ escaped: String) {
+        var out: [UInt8] = Array("[".utf8)
+        Bytes.appendHTMLEscaped(text, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "[" + escaped)
+    }
+
+    /// As JSONEncoder escapes a string: the quote, the backslash and control characters.
+    @Test(arguments: ["plain", "a\"b\\c/d", "tab\there\nnew\rret\u{8}\u{C}", "\u{0}\u{1F}\u{7F} é 😀", ""])
+    func jsonEscapingMatchesJSONEncoder(_ text: String) throws {
+        var out: [UInt8] = []
+        Bytes.appendJSONEscaped(text, to: &out)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let encoded = try encoder.encode(text)
+        #expect("\"" + String(decoding: out, as: UTF8.self) + "\"" == String(decoding: encoded, as: UTF8.self))
+    }
+
+    /// Quiz question ids and progress files are keyed by these values: they must never change.
+    @Test func stableHashValuesArePinned() {
+        #expect(StableHash.fnv1a("") == 0xcbf2_9ce4_8422_2325)
+        #expect(StableHash.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(StableHash.of("rule", "outcome").value == { var h = StableHash(); h.combine(bytes: Array("rule\u{1F}outcome\u{1F}".utf8)); return h.value }())
+    }
+}
