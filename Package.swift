@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies point one way: CCmark → BGKBMarkdown → BGKBContent (Content/ → model);
 // BGKBEngine → BGKBExamples → BGKBSite (Site/); BGKBEngine → BGKBQuestions → BGKBQuiz →
-// BGKBSite (the browser quiz asks the terminal quiz's bank); all of them → bgkb. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
+// BGKBSite (the browser quiz asks the terminal quiz's bank); all of them → bgkb. BGKBEngine and
+// swift-syntax → BGKBScan → bgkb-scan, which `bgkb scan` runs. BGKBModel is plain value types shared by all; only the `bgkb` executable prints
 // or reads the environment. The benchmarks (Benchmarks/) and the fuzz targets
 // (Fuzz/) are packages of their own that depend on this one by path, through the `BGKB` library.
 
@@ -17,6 +18,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "bgkb", targets: ["bgkb"]),
+        /// `bgkb scan`'s engine, a product of its own so swift-syntax stays out of `bgkb`'s first build.
+        .executable(name: "bgkb-scan", targets: ["bgkb-scan"]),
         /// For the benchmark and fuzz packages: the model, the Content pipeline, the engine and its
         /// reference scenarios.
         .library(name: "BGKB", targets: ["BGKBModel", "BGKBContent", "BGKBEngine", "ScenarioSamples"]),
@@ -24,6 +27,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -69,5 +73,12 @@ let package = Package(
         .testTarget(name: "BGKBQuizTests", dependencies: ["BGKBQuiz", "BGKBQuestions", "BGKBModel", "BGKBContent", "BGKBEngine", "ScenarioSamples"]),
         /// Every example in Content/ as its own test case, named `rule-id:line`.
         .testTarget(name: "ContentExampleTests", dependencies: ["BGKBContent", "BGKBEngine", "BGKBModel"]),
+        /// `bgkb scan`: Swift sources → scenarios → engine → findings (README "Scanning an app").
+        .target(name: "BGKBScan", dependencies: ["BGKBEngine", "BGKBModel",
+                                                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                                                .product(name: "SwiftParser", package: "swift-syntax")]),
+        .executableTarget(name: "bgkb-scan", dependencies: ["BGKBScan", "BGKBContent", "BGKBModel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          linkerSettings: [tcmalloc]),
+        .testTarget(name: "BGKBScanTests", dependencies: ["BGKBScan", "BGKBEngine", "BGKBModel", "BGKBContent"]),
     ]
 )

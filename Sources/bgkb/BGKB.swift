@@ -12,6 +12,6 @@ struct BGKB: ParsableCommand {
         abstract: "The iOS background-execution knowledge base: checked rules, simulated examples, a site and a quiz.",
         discussion: "Content lives in Markdown under Content/ (see Content/README.md). Start with `bgkb lint`, then `bgkb list`.",
         version: version,
-        subcommands: [Lint.self, List.self, Show.self, Conflicts.self, Check.self, Build.self, Quiz.self]
+        subcommands: [Lint.self, List.self, Show.self, Conflicts.self, Check.self, Build.self, Quiz.self, Scan.self]
     )
 }

@@ -1,0 +1,87 @@
+import BGKBEngine
+import BGKBModel
+
+/// Runs a harness through the engine's public parser and explorer, one scenario per combination
+/// of flags, and turns the first schedule that breaks it into a finding.
+enum EngineCheck {
+    /// Fewer schedules than `bgkb check` explores for a Content example: the scan runs a scenario
+    /// per flag combination, and the failures it looks for show within one deviation.
+    static var options: Explorer.Options {
+        var options = Explorer.Options()
+        options.maxRuns = 800
+        options.randomSchedules = 8
+        return options
+    }
+
+    struct Failure {
+        var scenario: String
+        var trace: SimulationTrace
+        var reason: String
+    }
+
+    /// The findings of one harness: each concern's scenarios, one per combination of flags, are
+    /// explored; a failing schedule the classifier can attribute is a finding, and so is a task
+    /// the default schedule shows held until its time ran out. `problems` holds scenarios that
+    /// did not parse (a scan bug, never reported as a finding of the app).
+    static func findings(_ harness: Harness, path: String) -> (findings: [Finding], problems: [String]) {
+        let classifier = Classifier(path: path, harness: harness)
+        var findings: [Finding] = []
+        var problems: [String] = []
+        for concern in Harness.Concern.allCases where harness.applies(concern) {
+            for combination in harness.flagCombinations {
+                let text = harness.text(flags: combination, concern: concern)
+                let (parsed, diagnostics) = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1))
+                guard let scenario = parsed else {
+                    let messages = diagnostics.all.map { "\($0.location?.line ?? 0): \($0.message)" }.joined(separator: "; ")
+                    problems.append("\(path): generated scenario does not parse: \(messages)\n\(text)")
+                    break
+                }
+                let explorer = Explorer(scenario: scenario, options: options)
+                let result = explorer.explore(checking: .follows)
+                if let failure = result.failure {
+                    let trace = result.failureTrace ?? explorer.trace(failure.schedule)
+                    if let finding = classifier.classify(trace, concern: concern) {
+                        add(finding, to: &findings)
+                    } else if let trace = explorer.firstTrace(where: { classifier.classify($0, concern: concern) != nil }),
+                              let finding = classifier.classify(trace, concern: concern) {
+                        // The first failure was not one the scan attributes (the system's own race):
+                        // look on for one it does.
+                        add(finding, to: &findings)
+                    }
+                }
+                let nominal = result.nominalTrace ?? explorer.trace(explorer.nominalSchedule)
+                if let finding = classifier.heldUntilTimeRunsOut(nominal, concern: concern) { add(finding, to: &findings) }
+            }
+        }
+        return (findings, problems)
+    }
+
+    /// One finding per place and rule: the first schedule found is the one shown.
+    private static func add(_ finding: Finding, to findings: inout [Finding]) {
+        if !findings.contains(where: { $0.place == finding.place && $0.family == finding.family }) { findings.append(finding) }
+    }
+}
+
+extension EngineCheck {
+    /// A begin with no expiration handler breaks its rule whatever the code around it does: the
+    /// system may call the task in before it ends. The smallest scenario with such a begin,
+    /// run through the engine, gives the schedule that shows it. Used for the begins the
+    /// type's harness did not reach (code it could not model, callers it cannot see).
+    static func beginWithoutHandler(at place: SourcePlace, path: String) -> Finding? {
+        let text = """
+            on applicationDidEnterBackground {
+              let id = UIApplication.shared.beginBackgroundTask(expirationHandler: nil)   \(place.marker)
+              work 100ms   \(place.marker)
+              UIApplication.shared.endBackgroundTask(id)
+            }
+            expect suspended
+
+            """
+        guard let scenario = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1)).0 else { return nil }
+        let explorer = Explorer(scenario: scenario, options: options)
+        guard let failure = explorer.explore(checking: .follows).failure else { return nil }
+        let trace = explorer.trace(failure.schedule)
+        let harness = Harness()
+        return Classifier(path: path, harness: harness).leak(of: 1, in: trace)
+    }
+}

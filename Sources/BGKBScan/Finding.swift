@@ -1,0 +1,78 @@
+import Foundation
+
+/// The kinds of mistake the scan finds, each tied to the Content rule it breaks.
+public enum Family: String, CaseIterable, Sendable, Codable {
+    case neverEnded = "never-ended"
+    case endedTwice = "ended-twice"
+    case identifierRace = "identifier-race"
+    case overwrittenIdentifier = "overwritten-identifier"
+    case noExpirationHandler = "no-expiration-handler"
+    case bgtaskNotCompleted = "bgtask-not-completed"
+    case bgtaskNoExpirationHandler = "bgtask-no-expiration-handler"
+    case lateRegistration = "late-registration"
+    case pushCompletionSkipped = "push-completion-skipped"
+    case sessionCompletionNotCalled = "session-completion-not-called"
+    case sessionCompletionOffMain = "session-completion-off-main"
+    case expiringActivityReturnsEarly = "expiring-activity-returns-early"
+
+    /// The id of the rule in Content/ the family breaks.
+    public var rule: String {
+        switch self {
+        case .neverEnded: return "end-every-task-you-begin"
+        case .endedTwice: return "end-each-identifier-exactly-once"
+        case .identifierRace: return "listing-identifier-read-before-stored"
+        case .overwrittenIdentifier: return "listing-second-call-overwrites-identifier"
+        case .noExpirationHandler: return "every-task-needs-an-expiry-handler"
+        case .bgtaskNotCompleted: return "set-task-completed-on-every-path"
+        case .bgtaskNoExpirationHandler: return "no-expiration-handler-marks-task-failed"
+        case .lateRegistration: return "register-launch-handlers-before-launch-ends"
+        case .pushCompletionSkipped: return "call-fetch-completion-within-30-seconds"
+        case .sessionCompletionNotCalled: return "store-background-session-completion-handler"
+        case .sessionCompletionOffMain: return "call-background-session-handler-on-main"
+        case .expiringActivityReturnsEarly: return "expiring-activity-ends-when-block-returns"
+        }
+    }
+
+    /// How the scan decides: by running the engine on a schedule, or from the code's shape
+    /// (where the engine cannot yet run the construct).
+    public var basis: Basis {
+        switch self {
+        case .sessionCompletionNotCalled, .sessionCompletionOffMain, .expiringActivityReturnsEarly: return .structural
+        default: return .engine
+        }
+    }
+
+    public enum Basis: String, Sendable, Codable {
+        case engine, structural
+    }
+}
+
+/// One problem found in the app's code.
+public struct Finding: Hashable, Sendable, Codable {
+    public var path: String
+    public var place: SourcePlace
+    public var family: Family
+    public var message: String
+    /// The schedule that breaks the rule, one line per event (engine findings), or the reasoning
+    /// (structural ones).
+    public var timeline: [String]
+    /// The engine's schedule string, replayable against the generated scenario.
+    public var schedule: String?
+
+    public var rule: String { family.rule }
+
+    public init(path: String, place: SourcePlace, family: Family, message: String, timeline: [String] = [], schedule: String? = nil) {
+        self.path = path
+        self.place = place
+        self.family = family
+        self.message = message
+        self.timeline = timeline
+        self.schedule = schedule
+    }
+
+    /// What a baseline records: the place may move as the file is edited, so the key is the
+    /// file, the rule and the text of the anchor line.
+    public func baselineKey(lineText: String) -> String {
+        "\(path)\u{1F}\(rule)\u{1F}\(lineText.trimmingCharacters(in: .whitespaces))"
+    }
+}

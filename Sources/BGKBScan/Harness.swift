@@ -1,0 +1,317 @@
+import SwiftSyntax
+
+/// The scenario that exercises one type's background-execution code: its properties as the
+/// scenario's variables, its entry points called the way UIKit calls them, the checker's own
+/// BGTask requests, and the expectations of the rules involved. Flags (`c1`…) stand for
+/// conditions the scan cannot evaluate; `text(flags:)` gives one scenario per combination.
+struct Harness {
+    /// How UIKit reaches an entry point.
+    enum Entry {
+        case launch
+        case background
+        case push(completion: String)
+        /// After launch has finished, on main (a screen appearing, the app becoming active).
+        case afterLaunch
+    }
+
+    var declarations: [String] = []
+    var launch = ScenarioWriter()
+    var background = ScenarioWriter()
+    var push = ScenarioWriter()
+    var afterLaunchFunctions: [(name: String, body: ScenarioWriter)] = []
+    var flags: [String] = []
+    var taskIdentifiers: [TaskIdentifier] = []
+    /// The push handler's declaration, where a skipped completion is reported.
+    var pushPlace: SourcePlace?
+    var unmodelled: String?
+    /// Places of the calls each part of the harness makes, for findings that name an entry.
+    var hasUIKitTasks = false
+
+    var hasBGTasks: Bool { !taskIdentifiers.isEmpty }
+    var hasPush: Bool { !push.lines.isEmpty }
+    var isEmpty: Bool { launch.lines.isEmpty && background.lines.isEmpty && push.lines.isEmpty && afterLaunchFunctions.isEmpty }
+
+    /// What one scenario of the harness checks: each concern runs on its own, so a failure of
+    /// one cannot hide another.
+    enum Concern: CaseIterable {
+        /// UIApplication background tasks, begun at launch or when the app leaves the foreground.
+        case backgroundTasks
+        /// BGTaskScheduler registration and launch handlers.
+        case bgTasks
+        /// The background push's completion handler.
+        case push
+    }
+
+    func applies(_ concern: Concern) -> Bool {
+        switch concern {
+        case .backgroundTasks:
+            return (launch.lines + background.lines).contains { $0.contains("BackgroundTask") }
+        case .bgTasks: return hasBGTasks
+        case .push: return hasPush
+        }
+    }
+
+    /// The scenario of one concern with the flags set as given (missing flags are false).
+    func text(flags values: [Bool], concern: Concern) -> String {
+        var lines: [String] = []
+        for (index, flag) in flags.enumerated() {
+            lines.append("var \(flag) = \(index < values.count && values[index])")
+        }
+        lines.append(contentsOf: declarations)
+        lines.append("at 0s: app launches")
+        let late = concern == .bgTasks && !afterLaunchFunctions.isEmpty
+        if late {
+            for (index, function) in afterLaunchFunctions.enumerated() { lines.append("at \(3 + index)s: \(function.name)()") }
+        }
+        lines.append(late ? "at 10s: app enters background" : "at 1s: app enters background")
+        if concern == .push { lines.append("at 1h: push arrives") }
+        if concern == .bgTasks {
+            for identifier in taskIdentifiers { lines.append("at 2h: system launches \"\(identifier.literal)\"") }
+        }
+        if !launch.lines.isEmpty, concern != .push {
+            lines.append("on didFinishLaunching {")
+            lines.append(contentsOf: launch.lines)
+            lines.append("}")
+        }
+        lines.append("on applicationDidEnterBackground {")
+        if concern == .backgroundTasks { lines.append(contentsOf: background.lines) }
+        if concern == .bgTasks {
+            // One refresh request may be pending at a time: further identifiers get processing requests.
+            let refresh = taskIdentifiers.first { !$0.processing }?.literal
+            for identifier in taskIdentifiers {
+                let type = identifier.literal == refresh ? "BGAppRefreshTaskRequest" : "BGProcessingTaskRequest"
+                lines.append("  try? BGTaskScheduler.shared.submit(\(type)(identifier: \"\(identifier.literal)\"))")
+            }
+        }
+        lines.append("}")
+        if concern == .push {
+            lines.append("on didReceiveRemoteNotification {")
+            lines.append(contentsOf: push.lines)
+            lines.append("}")
+        }
+        if late {
+            for function in afterLaunchFunctions {
+                lines.append("func \(function.name)() {")
+                lines.append(contentsOf: function.body.lines)
+                lines.append("}")
+            }
+        }
+        lines.append("expect suspended")
+        if concern != .backgroundTasks { lines.append("expect task completed") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Every combination of the flags, the all-false one (no unknown branch taken) first.
+    var flagCombinations: [[Bool]] {
+        (0..<(1 << flags.count)).map { bits in flags.indices.map { bits & (1 << $0) != 0 } }
+    }
+}
+
+/// Builds the harness for one type.
+enum HarnessBuilder {
+    static let launchFunctions: Set<String> = ["application(_:didFinishLaunchingWithOptions:)", "application(_:willFinishLaunchingWithOptions:)"]
+    static let backgroundFunctions: Set<String> = ["applicationDidEnterBackground(_:)", "sceneDidEnterBackground(_:)",
+                                                   "applicationWillResignActive(_:)", "sceneWillResignActive(_:)"]
+    static let afterLaunchFunctions: Set<String> = ["applicationDidBecomeActive(_:)", "sceneDidBecomeActive(_:)", "sceneWillEnterForeground(_:)",
+                                                    "applicationWillEnterForeground(_:)", "viewDidLoad()", "viewWillAppear(_:)", "viewDidAppear(_:)",
+                                                    "scene(_:willConnectTo:options:)", "onAppear()"]
+    static let pushFunction = "application(_:didReceiveRemoteNotification:fetchCompletionHandler:)"
+
+    /// What the scan looks for in a body before lowering it.
+    static let covered = ["beginBackgroundTask", "endBackgroundTask", "register(forTaskWithIdentifier", "fetchCompletionHandler"]
+
+    static func signature(_ function: FunctionDeclSyntax) -> String {
+        let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }.joined()
+        return "\(function.name.text)(\(labels))"
+    }
+
+    static func build(_ model: TypeModel, converter: SourceLocationConverter) -> Harness? {
+        let relevant = relevantFunctions(model)
+        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty else { return nil }
+        let called = calledNames(model)
+        var lowerer = Lowerer(model: model, converter: converter)
+        var harness = Harness()
+        var others: [FunctionDeclSyntax] = []
+        var resignedLines = 0
+        var enteredLines = 0
+        for function in model.functionOrder where relevant.contains(function.name.text) {
+            let signature = signature(function)
+            guard let body = function.body else { continue }
+            if launchFunctions.contains(signature) {
+                lowerer.out = ScenarioWriter(depth: 1)
+                lowerer.lowerBody(body.statements)
+                harness.launch.lines.append(contentsOf: lowerer.out.lines)
+            } else if backgroundFunctions.contains(signature) {
+                lowerer.out = ScenarioWriter(depth: 1)
+                lowerer.lowerBody(body.statements)
+                // The app resigns active before it enters the background.
+                if signature.contains("ResignActive") {
+                    harness.background.lines.insert(contentsOf: lowerer.out.lines, at: resignedLines)
+                    resignedLines += lowerer.out.lines.count
+                } else {
+                    harness.background.lines.insert(contentsOf: lowerer.out.lines, at: resignedLines + enteredLines)
+                    enteredLines += lowerer.out.lines.count
+                }
+            } else if signature == pushFunction {
+                let parameter = function.signature.parameterClause.parameters.last.map { ($0.secondName ?? $0.firstName).text } ?? "completionHandler"
+                lowerer.out = ScenarioWriter(depth: 1)
+                lowerer.lowerBody(body.statements, bindings: [parameter: .pushCompletion("completionHandler")])
+                harness.push.lines.append(contentsOf: lowerer.out.lines)
+                harness.pushPlace = lowerer.place(function.funcKeyword)
+            } else if afterLaunchFunctions.contains(signature), registers(function, in: model) {
+                lowerer.out = ScenarioWriter(depth: 1)
+                lowerer.lowerBody(body.statements)
+                harness.afterLaunchFunctions.append((function.name.text, lowerer.out))
+            } else if !called.contains(function.name.text) || isPublicEnd(function), isCallableAsEntry(function) {
+                others.append(function)
+            }
+        }
+        // Entry points whose callers are elsewhere. One that registers is taken to run at
+        // launch (its caller cannot be seen, so the scan does not guess it is late); the rest run
+        // when the app enters the background, those that begin before those that only end.
+        let ordered = others.filter { mentions($0.description, "beginBackgroundTask") } + others.filter { !mentions($0.description, "beginBackgroundTask") }
+        for function in ordered {
+            guard let body = function.body else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(body.statements)
+            if function.description.contains("register(forTaskWithIdentifier") {
+                harness.launch.lines.append(contentsOf: lowerer.out.lines)
+            } else {
+                harness.background.lines.append(contentsOf: lowerer.out.lines)
+                // Its callers are out of sight, so it may be called again while its first task
+                // runs: a function that begins is called twice.
+                if beginsUnguarded(function) {
+                    lowerer.out = ScenarioWriter(depth: 1)
+                    lowerer.lowerBody(body.statements)
+                    harness.background.lines.append(contentsOf: lowerer.out.lines)
+                }
+            }
+        }
+        for (index, closure) in model.appearanceClosures.enumerated() {
+            let text = closure.statements.description
+            let reaches = text.contains("register(forTaskWithIdentifier") || model.functionOrder.contains { function in
+                text.contains(function.name.text + "(") && registers(function, in: model)
+            }
+            guard reaches else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(closure.statements)
+            harness.afterLaunchFunctions.append(("onAppear\(index + 1)", lowerer.out))
+        }
+        for initializer in model.initializers where mentions(initializer.description) {
+            guard let body = initializer.body else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(body.statements)
+            harness.launch.lines.insert(contentsOf: lowerer.out.lines, at: 0)
+        }
+        harness.flags = lowerer.flags.map(\.name)
+        harness.taskIdentifiers = lowerer.taskIdentifiers
+        harness.unmodelled = lowerer.unmodelled
+        harness.declarations = declarations(model) + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
+        return harness.isEmpty ? nil : harness
+    }
+
+    /// True when the function registers a launch handler, itself or through functions of its type.
+    static func registers(_ function: FunctionDeclSyntax, in model: TypeModel, depth: Int = 0) -> Bool {
+        let text = function.body?.description ?? ""
+        if text.contains("register(forTaskWithIdentifier") { return true }
+        guard depth < 4 else { return false }
+        return model.functionOrder.contains { other in
+            other.name.text != function.name.text && text.contains(other.name.text + "(") && registers(other, in: model, depth: depth + 1)
+        }
+    }
+
+    static func mentions(_ text: String, _ name: String? = nil) -> Bool {
+        if let name { return text.contains(name) }
+        return covered.contains { text.contains($0) }
+    }
+
+    /// Functions that use a covered API, directly or through other functions of the type.
+    static func relevantFunctions(_ model: TypeModel) -> Set<String> {
+        var relevant = Set(model.functionOrder.filter { mentions($0.description) }.map(\.name.text))
+        var changed = true
+        while changed {
+            changed = false
+            for function in model.functionOrder where !relevant.contains(function.name.text) {
+                let text = function.body?.description ?? ""
+                if relevant.contains(where: { text.contains($0 + "(") }) {
+                    relevant.insert(function.name.text)
+                    changed = true
+                }
+            }
+        }
+        return relevant
+    }
+
+    /// Names of the type's functions that its own code calls (those are lowered where they are called).
+    static func calledNames(_ model: TypeModel) -> Set<String> {
+        var names: Set<String> = []
+        let bodies = model.functionOrder.compactMap(\.body?.description) + model.initializers.compactMap(\.body?.description)
+            + model.properties.values.map(\.node.description)
+        for function in model.functions.keys {
+            let own = model.functions[function]?.compactMap(\.body?.description) ?? []
+            for text in bodies where !own.contains(text) {
+                if text.contains(function + "(") || text.contains("self." + function) || text.contains(": " + function) {
+                    names.insert(function)
+                    break
+                }
+            }
+        }
+        return names
+    }
+
+    /// A function that begins a task with no test before it: nothing (that the scan could see)
+    /// stops a second call from beginning again.
+    static func beginsUnguarded(_ function: FunctionDeclSyntax) -> Bool {
+        let text = function.body?.description ?? ""
+        guard let range = text.range(of: "beginBackgroundTask") else { return false }
+        let before = text[..<range.lowerBound]
+        return !before.contains("guard ") && !before.contains("if ") && !before.contains("switch ")
+    }
+
+    /// A function other types may call to end the task (a wrapper's `release()`): not private,
+    /// ends a task and begins none. Its callers are out of sight, so the harness calls it.
+    static func isPublicEnd(_ function: FunctionDeclSyntax) -> Bool {
+        let isPrivate = function.modifiers.contains { $0.name.text == "private" || $0.name.text == "fileprivate" }
+        let text = function.body?.description ?? ""
+        return !isPrivate && text.contains("endBackgroundTask") && !text.contains("beginBackgroundTask")
+    }
+
+    /// A function the harness can call without arguments: one with no parameters, or whose
+    /// parameters carry nothing the scan follows (not identifiers, tasks or completion handlers).
+    static func isCallableAsEntry(_ function: FunctionDeclSyntax) -> Bool {
+        function.signature.parameterClause.parameters.allSatisfy { parameter in
+            let type = parameter.type.trimmedDescription
+            return !type.contains("UIBackgroundTaskIdentifier") && !type.contains("BG") && !type.contains("->")
+        }
+    }
+
+    /// The scenario's variables: the type's stored properties the scan understands.
+    static func declarations(_ model: TypeModel) -> [String] {
+        var lines: [String] = []
+        for name in model.propertyOrder {
+            guard let property = model.properties[name] else { continue }
+            switch property.kind {
+            case let .identifier(optional):
+                lines.append(optional ? "var \(name): UIBackgroundTaskIdentifier?" : "var \(name): UIBackgroundTaskIdentifier = .invalid")
+            case let .bool(initial):
+                lines.append("var \(name): Bool = \(initial)")
+            case let .int(initial):
+                lines.append("var \(name): Int = \(initial)")
+            case .lock:
+                lines.append("let \(name) = NSLock()")
+            case let .queue(concurrent):
+                lines.append("let \(name) = DispatchQueue(label: \"\(name)\"\(concurrent ? ", attributes: .concurrent" : ""))")
+            case .closure, .other:
+                continue
+            }
+        }
+        return lines
+    }
+}
+
+extension ScenarioWriter {
+    init(depth: Int) {
+        self.init()
+        self.depth = depth
+    }
+}

@@ -1,0 +1,361 @@
+import SwiftSyntax
+
+/// Turns the app's Swift, one function body at a time, into statements of the engine's scenario
+/// language. What the engine can run is kept (beginning and ending tasks, identifiers stored in
+/// properties and locals, queue hops, locks, `Task`, BGTask handlers, the push completion
+/// handler, early returns, thrown errors, `defer`); calls it cannot see into become `work 100ms`,
+/// the engine's unit of busy time, whose length the exploration's early expiries make moot;
+/// a condition it cannot evaluate becomes a flag (`c1`), and the checker runs each combination of
+/// flags as its own scenario, so each path is explored, not guessed.
+/// A BGTask identifier the app registers, and the literal the scenario uses for it.
+struct TaskIdentifier {
+    var text: String
+    var literal: String
+    var processing: Bool
+    /// The `register(forTaskWithIdentifier:…)` call.
+    var place: SourcePlace
+    /// The launch handler sets `task.expirationHandler` on some path.
+    var setsExpirationHandler = false
+}
+
+struct Lowerer {
+    /// What a name in the app's code stands for in the scenario.
+    enum Ref: Equatable {
+        case identifier(String, optional: Bool)
+        case bool(String)
+        case int(String)
+        case task(String)
+        case pushCompletion(String)
+        case lock(String)
+        case queue(String)
+        case expired(String)
+        /// A closure literal passed to an inlined function: calling the parameter runs it.
+        case closure(ClosureExprSyntax)
+        /// A function declared inside the body being lowered: calling it inlines it.
+        case localFunction(FunctionDeclSyntax)
+        /// A Combine subscriber's completion (`receiveCompletion: { completion in … }`): it is a
+        /// failure exactly when the flag (a value arrived) is false.
+        case combineCompletion(valueFlag: String)
+    }
+
+    let model: TypeModel
+    let converter: SourceLocationConverter
+    var out = ScenarioWriter()
+    /// Condition text → flag name, so two tests of the same condition take the same branch.
+    private(set) var flags: [(text: String, name: String)] = []
+    /// Set when the code does something the scan must understand to judge it but cannot (an
+    /// identifier passed somewhere it cannot follow): the checker then reports nothing.
+    private(set) var unmodelled: String?
+    /// Locks the scenario must declare for inlined bodies that return early.
+    private(set) var inlineLocks: [String] = []
+    /// BGTask identifier expressions → the literal the scenario uses, and whether a processing task.
+    var taskIdentifiers: [TaskIdentifier] = []
+
+    private var scopes: [[String: Ref]] = [[:]]
+    /// Indices in `scopes` where an inlined function's body starts: its lookups do not see the
+    /// caller's locals.
+    private var barriers: [Int] = []
+    /// Where a lock region (`lock()` … `unlock()`) began in `out`: locals declared inside it are
+    /// declared here, so the code after the region still sees them.
+    var hoistPoints: [Int] = []
+    /// `defer` bodies of the blocks being lowered, innermost last.
+    private var defers: [[CodeBlockSyntax]] = [[]]
+    /// Where in `defers` each enclosing function or closure starts.
+    private var boundaries: [Int] = [0]
+    /// For each enclosing function or closure, the local its `return value` assigns, if any
+    /// (`let id = queue.sync { …; return taskID }`).
+    var returnTargets: [Ref?] = [nil]
+    private var callStack: [String] = []
+    /// The `catch` bodies of the `do` statements being lowered, with the function or closure each belongs to.
+    var catches: [(boundary: Int, body: CodeBlockSyntax)] = []
+    var boundaryCount: Int { boundaries.count }
+    private var counter = 0
+    static let flagLimit = 4
+
+    init(model: TypeModel, converter: SourceLocationConverter) {
+        self.model = model
+        self.converter = converter
+    }
+
+    func place(_ node: some SyntaxProtocol) -> SourcePlace {
+        let location = node.startLocation(converter: converter)
+        return SourcePlace(line: location.line, column: location.column)
+    }
+
+    // MARK: names
+
+    mutating func bind(_ name: String, _ ref: Ref) { scopes[scopes.count - 1][name] = ref }
+
+    mutating func fresh(_ base: String) -> String {
+        counter += 1
+        return "\(base)_\(counter)"
+    }
+
+    func lookup(_ name: String) -> Ref? {
+        let floor = barriers.last ?? 0
+        for index in stride(from: scopes.count - 1, through: floor, by: -1) { if let ref = scopes[index][name] { return ref } }
+        return propertyRef(name)
+    }
+
+    func propertyRef(_ name: String) -> Ref? {
+        guard let property = model.properties[name] else { return nil }
+        switch property.kind {
+        case let .identifier(optional): return .identifier(name, optional: optional)
+        case .bool: return .bool(name)
+        case .int: return .int(name)
+        case .lock: return .lock(name)
+        case .queue: return .queue(name)
+        case .closure, .other: return nil
+        }
+    }
+
+    /// The scenario meaning of `x`, `self.x`, `x!`, `x as! T`, `(x)`.
+    func resolve(_ expression: ExprSyntax) -> Ref? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return lookup(reference.baseName.text) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, isSelf(base) {
+            // A property of self; a local of the same name does not hide it.
+            return scopes.first?[member.declName.baseName.text] ?? propertyRef(member.declName.baseName.text)
+        }
+        if let forced = expression.as(ForceUnwrapExprSyntax.self) { return resolve(forced.expression) }
+        if let cast = expression.as(AsExprSyntax.self) { return resolve(cast.expression) }
+        // `task as! BGAppRefreshTask`, unfolded: [task, as!, Type].
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
+            return resolve(first)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return resolve(only.expression)
+        }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return resolve(optional.expression) }
+        return nil
+    }
+
+    // MARK: blocks
+
+    /// Lowers a function body or closure body: a boundary for `return` and `defer`.
+    mutating func lowerBody(_ items: CodeBlockItemListSyntax, bindings: [String: Ref] = [:], returning target: Ref? = nil, barrier: Bool = false) {
+        returnTargets.append(target)
+        if barrier { barriers.append(scopes.count) }
+        defer {
+            returnTargets.removeLast()
+            if barrier { barriers.removeLast() }
+        }
+        scopes.append(bindings)
+        boundaries.append(defers.count)
+        defers.append([])
+        lowerList(Array(items))
+        if out.last?.withoutMarker != "return" { emitDefers(frames: 1) }
+        defers.removeLast()
+        boundaries.removeLast()
+        scopes.removeLast()
+    }
+
+    /// Lowers a nested block (`if`, `do`, loop body): its own scope and `defer`s.
+    mutating func lowerNested(_ items: CodeBlockItemListSyntax) {
+        scopes.append([:])
+        defers.append([])
+        lowerList(Array(items))
+        if out.last?.withoutMarker != "return" { emitDefers(frames: 1) }
+        defers.removeLast()
+        scopes.removeLast()
+    }
+
+    /// The statements of one block, in order. Handles what spans statements: `lock()` …
+    /// `unlock()` pairs, `defer`, and a `try` whose error skips the rest of the block.
+    mutating func lowerList(_ items: [CodeBlockItemSyntax]) {
+        var index = 0
+        while index < items.count {
+            let item = items[index]
+            if let lockName = lockCall(item, "lock") {
+                // lock() then defer { unlock() }, or lock() … unlock(), becomes withLock { … }.
+                if index + 1 < items.count, isDeferUnlock(items[index + 1], lockName) {
+                    let rest = Array(items[(index + 2)...])
+                    out.block("\(lockName).withLock", at: place(item)) { _ in }
+                    replaceLastBlock { $0.lowerList(rest) }
+                    return
+                }
+                if let unlock = items[(index + 1)...].firstIndex(where: { lockCall($0, "unlock") == lockName }) {
+                    let inner = Array(items[(index + 1)..<unlock])
+                    out.block("\(lockName).withLock", at: place(item)) { _ in }
+                    hoistPoints.append(out.lines.count - 2)
+                    replaceLastBlock { $0.lowerList(inner) }
+                    hoistPoints.removeLast()
+                    index = unlock + 1
+                    continue
+                }
+                index += 1
+                continue
+            }
+            if let deferStatement = item.item.as(DeferStmtSyntax.self) {
+                defers[defers.count - 1].append(deferStatement.body)
+                index += 1
+                continue
+            }
+            if item.item.is(ThrowStmtSyntax.self) {
+                lowerThrow(at: item)
+                return
+            }
+            if throwsHere(item), let flag = flag(for: "try@\(place(item).line):\(place(item).column)") {
+                lowerItem(item)
+                let rest = Array(items[(index + 1)...])
+                out.block("if \(flag)", at: place(item)) { _ in }
+                replaceLastBlock { $0.lowerThrow(at: item) }
+                openElse { $0.lowerList(rest) }
+                return
+            }
+            lowerItem(item)
+            index += 1
+        }
+    }
+
+    /// `name.lock()` / `name.unlock()` on a known lock: the lock's name.
+    func lockCall(_ item: CodeBlockItemSyntax, _ method: String) -> String? {
+        guard let call = item.item.as(FunctionCallExprSyntax.self) ?? item.item.as(ExpressionStmtSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == method,
+              let base = member.base, case let .lock(name)? = resolve(base) else { return nil }
+        return name
+    }
+
+    func isDeferUnlock(_ item: CodeBlockItemSyntax, _ lockName: String) -> Bool {
+        guard let deferStatement = item.item.as(DeferStmtSyntax.self), deferStatement.body.statements.count == 1,
+              let only = deferStatement.body.statements.first else { return false }
+        return lockCall(only, "unlock") == lockName
+    }
+
+    /// Lowers `body` into the block just opened by `out.block(…) { _ in }`, before its closing brace.
+    mutating func replaceLastBlock(_ body: (inout Lowerer) -> Void) {
+        let closing = out.lines.removeLast()
+        out.depth += 1
+        body(&self)
+        out.depth -= 1
+        out.lines.append(closing)
+    }
+
+    /// Turns the `}` just written into `} else {`, lowers `body` into it, and closes it (or
+    /// leaves no else when the body wrote nothing).
+    mutating func openElse(_ body: (inout Lowerer) -> Void) {
+        let closing = out.lines.removeLast()
+        out.lines.append(closing + " else {")
+        out.depth += 1
+        let before = out.lines.count
+        body(&self)
+        out.depth -= 1
+        if out.lines.count == before {
+            out.lines[out.lines.count - 1] = closing
+        } else {
+            out.line("}")
+        }
+    }
+
+    /// Where a thrown error goes: out of the enclosing closure or function, after its `defer`s.
+    mutating func lowerThrow(at node: some SyntaxProtocol) {
+        if let handler = catches.last, handler.boundary == boundaries.count {
+            catches.removeLast()
+            lowerNested(handler.body.statements)
+            catches.append(handler)
+        } else {
+            lowerReturn(at: node)
+        }
+    }
+
+    /// `return`: the `defer` bodies up to the enclosing function or closure, then `return`.
+    mutating func lowerReturn(at node: some SyntaxProtocol) {
+        emitDefers(frames: defers.count - (boundaries.last ?? 0))
+        out.line("return", at: place(node))
+    }
+
+    /// Writes the `defer` bodies of the innermost `frames` blocks, innermost and latest first.
+    mutating func emitDefers(frames: Int) {
+        let bodies = defers.suffix(frames).reversed().flatMap { $0.reversed() }
+        let saved = out.context
+        if !out.context.contains("d") { out.context += "d" }
+        for body in bodies {
+            scopes.append([:])
+            lowerList(Array(body.statements))
+            scopes.removeLast()
+        }
+        out.context = saved
+    }
+
+    /// True when the statement may throw to its enclosing scope (`try` without `?` or `!`).
+    func throwsHere(_ item: CodeBlockItemSyntax) -> Bool {
+        if item.item.is(ThrowStmtSyntax.self) { return false }
+        let finder = TryFinder(viewMode: .sourceAccurate)
+        finder.walk(item)
+        return finder.found
+    }
+
+    /// A flag standing for a condition the scan cannot evaluate; nil once the limit is reached
+    /// (the code then takes the path that does not branch away).
+    mutating func flag(for text: String) -> String? {
+        if let existing = flags.first(where: { $0.text == text }) { return existing.name }
+        guard flags.count < Self.flagLimit else { return nil }
+        let name = "c\(flags.count + 1)"
+        flags.append((text, name))
+        return name
+    }
+
+    /// Declares `declaration` where the current lock region began (or here, outside one).
+    mutating func declareHoisted(_ declaration: String, at place: SourcePlace) {
+        guard let point = hoistPoints.last else {
+            out.line(declaration, at: place)
+            return
+        }
+        let indent = String(out.lines[point].prefix { $0 == " " })
+        out.lines.insert(indent + declaration + "   " + place.marker, at: point)
+        for index in hoistPoints.indices { hoistPoints[index] += 1 }
+    }
+
+    mutating func markUnmodelled(_ reason: String) {
+        if unmodelled == nil { unmodelled = reason }
+    }
+
+    /// Unknown work: one `work 100ms`, not repeated for consecutive unknown statements.
+    mutating func unknown(at node: some SyntaxProtocol) {
+        if out.last?.hasPrefix("work 100ms") == true { return }
+        out.line("work 100ms", at: place(node))
+    }
+
+    mutating func literal(forTaskIdentifier expression: ExprSyntax, processing: Bool, at node: some SyntaxProtocol) -> String {
+        let text = expression.trimmedDescription
+        if let existing = taskIdentifiers.first(where: { $0.text == text }) { return existing.literal }
+        let literal = "scan.task.\(taskIdentifiers.count + 1)"
+        taskIdentifiers.append(TaskIdentifier(text: text, literal: literal, processing: processing, place: place(node)))
+        return literal
+    }
+
+    mutating func enterCall(_ name: String) -> Bool {
+        guard !callStack.contains(name), callStack.count < 4 else { return false }
+        callStack.append(name)
+        return true
+    }
+
+    mutating func leaveCall() { callStack.removeLast() }
+
+    mutating func withScope(_ bindings: [String: Ref], boundary: Bool, _ body: (inout Lowerer) -> Void) {
+        scopes.append(bindings)
+        if boundary { boundaries.append(defers.count); defers.append([]) }
+        body(&self)
+        if boundary { defers.removeLast(); boundaries.removeLast() }
+        scopes.removeLast()
+    }
+
+    /// A lock of its own for an inlined body that returns early, named after what it runs
+    /// (`stopCall2`), so a timeline reads as the call it stands for.
+    mutating func newInlineLock(for function: String = "closure") -> String {
+        let name = "\(function)Call\(inlineLocks.count + 1)"
+        inlineLocks.append(name)
+        return name
+    }
+}
+
+/// Finds a `try` that can throw out of a statement (not in a closure or a nested `do`).
+private final class TryFinder: SyntaxVisitor {
+    var found = false
+    override func visit(_ node: TryExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.questionOrExclamationMark == nil { found = true }
+        return .visitChildren
+    }
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: DoStmtSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
