@@ -94,8 +94,7 @@ public enum Bytes {
         return nil
     }
 
-    /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;` (as Mustache's
-    /// `{{value}}` does for ASCII text). Runs without any of them are copied whole.
+    /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;`. Runs without any of them are copied whole.
     public static func appendHTMLEscaped(_ text: String, to out: inout [UInt8]) {
         withContiguousBytes(of: text.utf8) { buffer in
             var runStart = 0

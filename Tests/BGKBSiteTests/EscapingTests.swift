@@ -145,14 +145,3 @@ import Testing
                       "https://a\u{A0}b", "https://a\u{2028}b", "\u{212A}https://x", "https://x/\u{85}"])
     func rejectsOtherLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url) == false) }
 }
-
-/// The templates escape through `ByteHTMLContentType`: it must give exactly what Mustache's own
-/// HTML escaping gives, combining marks after a special character included.
-@Suite struct TemplateEscapingTests {
-    @Test(arguments: ["", "plain", "a < b && c > d", "\"quoted\" and 'single'", "ünïcode “curly” — dash", "<\u{301} combined",
-                      "&\u{20DD} enclosed", "'\u{0301}x", "mixed é & <tag>", "cr\r\nlf <x>", "\u{FEFF}<bom>", "emoji 👩‍💻 & more"])
-    func escapingMatchesMustache(_ text: String) throws {
-        let template = try MustacheTemplate(string: "{{x}}")
-        #expect(ByteHTMLContentType().escapeText(text) == template.render(["x": text]), "\(text.debugDescription)")
-    }
-}

@@ -3,8 +3,8 @@ import BGKBModel
 /// Writes HTML (and SVG/XML) into a byte buffer with every value escaped.
 ///
 /// Three ways in, so escaping cannot be forgotten: `markup` takes only string literals (the page's
-/// own tags, checked by the compiler to be `StaticString`), `text` escapes any value exactly as
-/// Mustache's `{{value}}` did (`< > & " '`), and `trusted` takes HTML that is safe by construction
+/// own tags, checked by the compiler to be `StaticString`), `text` escapes any value
+/// (`< > & " '`), and `trusted` takes HTML that is safe by construction
 /// (cmark's safe-mode output, or markup this writer produced).
 struct HTMLWriter {
     /// What has been written.

@@ -343,7 +343,7 @@ enum TimelineSVG {
             description = Self.describe(trace: trace, taskCount: allTaskCount, leaked: open.map(\.subject).sorted(by: TimelineSVG.naturalLess))
         }
 
-        /// The SVG, element for element as the Mustache template wrote it before.
+        /// The SVG, element for element.
         func write(id: String, title: String, into w: inout HTMLWriter) {
             let width = TimelineSVG.width
             w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\""); w.text(id); w.markup("-title "); w.text(id)
