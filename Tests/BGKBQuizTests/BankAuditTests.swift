@@ -109,7 +109,7 @@ import Testing
 
     @Test func aFigureTheRuleDoesNotStateIsFound() {
         var corpus = Fixtures.corpus
-        corpus.rules[0].numbers = [StatedNumber(value: 5, unit: .seconds, firmness: .about, measures: "time an expiry handler gets")]
+        corpus.rules[0] = corpus.rules[0].with { $0.numbers = [StatedNumber(value: 5, unit: .seconds, firmness: .about, measures: "time an expiry handler gets")] }
         let question = Question(id: "n", contentVersion: "v", kind: .recall, rule: corpus.rules[0].id, topics: [],
                                 prompt: "What does the guidance give as the time an expiry handler gets?",
                                 choices: ["about 5 s, not guaranteed", "about 30 s, not guaranteed"], correct: 0, hint: "", explanation: "")
