@@ -7,6 +7,10 @@ public struct ContentLoadResult: Sendable {
     /// Lines of forum page chrome (view counts, badges, the thread's address) left out of the
     /// points: not a problem, only reported in `bgkb lint`'s summary.
     public var chromeLines = 0
+    /// A stable hash of every file `ContentLoader` read, by its path inside the Content folder and
+    /// its bytes: two loads have the same fingerprint when they read the same Content, wherever
+    /// the folder is. Zero for a corpus assembled from files in memory.
+    public var fingerprint: UInt64 = 0
 }
 
 /// Builds the corpus from files: parses each, links versions, records conflicts, resolves references.

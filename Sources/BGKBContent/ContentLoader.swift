@@ -39,7 +39,24 @@ public enum ContentLoader {
         // Each document is read when its turn to parse comes: only the files being parsed are in memory.
         let result = ContentAssembler.assemble(documentCount: paths.count, document: { index in Result { try read(paths[index]) } },
                                                sources: sources, topics: topics)
-        return try result.get()
+        var loaded = try result.get()
+        loaded.fingerprint = try fingerprint(root: root, files: ["sources.yml", "topics.yml"] + markdown.sorted())
+        return loaded
+    }
+
+    /// The fingerprint of the files a load reads (see `ContentLoadResult.fingerprint`). It reads
+    /// them again rather than while they parse, so parsing keeps no state shared between threads.
+    static func fingerprint(root: String, files: [String]) throws -> UInt64 {
+        var hash = StableHash()
+        for relative in files {
+            let path = root + "/" + relative
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            let bytes = try read(path).bytes
+            hash.combine(relative)
+            hash.combine(String(bytes.count))
+            hash.combine(bytes: bytes)
+        }
+        return hash.value
     }
 
     static func read(_ path: String) throws -> ContentFile {

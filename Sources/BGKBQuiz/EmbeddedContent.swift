@@ -9,6 +9,8 @@ public enum EmbeddedContent {
     /// Errors the Content pipeline reported at build time (the bank holds what parsed).
     public static var contentErrorCount: Int { generatedContentErrorCount }
     public static var ruleCount: Int { generatedRuleCount }
+    /// The fingerprint of the Content the bank was built from (`ContentLoadResult.fingerprint`).
+    public static var contentFingerprint: UInt64 { generatedContentFingerprint }
 
     /// Nil only if the embedded JSON does not decode, which the tests rule out.
     public static func bank() -> QuestionBank? {

@@ -14,6 +14,12 @@ public struct SiteConfiguration: Sendable, Hashable {
     /// The Content folder as it was passed to the loader; stripped from source locations shown on
     /// pages, so the output does not depend on how the folder was spelled (`Content`, `/abs/Content/`).
     public var contentDirectory: String?
+    /// The loaded Content's fingerprint (`ContentLoadResult.fingerprint`). When it is the one the
+    /// quiz's embedded bank was built from, the browser quiz uses that bank as it is.
+    public var contentFingerprint: UInt64 = 0
+    /// Build the browser quiz's bank from the corpus (running the engine for every outcome
+    /// question) when the embedded bank is not for this Content.
+    public var computesQuizBank = false
 
     public init(baseURL: String? = nil, repositoryURL: String? = nil, title: String = "bgkb", contentDirectory: String? = nil) {
         self.baseURL = baseURL.flatMap { $0.isEmpty ? nil : ($0.hasSuffix("/") ? $0 : $0 + "/") }

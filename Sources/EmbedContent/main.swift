@@ -73,6 +73,7 @@ let source = """
 extension EmbeddedContent {
     static let generatedContentErrorCount = \(result.diagnostics.errors.count)
     static let generatedRuleCount = \(result.corpus.rules.count)
+    static let generatedContentFingerprint: UInt64 = \(result.fingerprint)
     static let generatedQuestionsJSON = \(literal(questionsJSON))
     static let generatedDiagnosticsJSON = \(literal(diagnosticsJSON))
     static let generatedTopicsJSON = \(literal(topicsJSON))

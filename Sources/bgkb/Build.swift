@@ -32,6 +32,11 @@ extension BGKB {
             discussion: "Without it pages carry no edit link.", valueName: "url"))
         var repoURL: String?
 
+        @Flag(name: .long, help: ArgumentHelp(
+            "Build the browser quiz's questions from this Content even when they are not the ones bgkb was built with.",
+            discussion: "By default the browser quiz uses the question bank embedded in bgkb when the site is built from the same Content (as `swift run bgkb build` ensures), and carries no questions otherwise: building a bank runs every example again under several conditions."))
+        var quizBank = false
+
         @Flag(name: .long, help: "Print how long each build step took.")
         var timings = false
 
@@ -51,7 +56,9 @@ extension BGKB {
             let loaded = try options.loadValid()
             let loadTime = clock.now - started
 
-            let configuration = SiteConfiguration(baseURL: baseURL, repositoryURL: repoURL, contentDirectory: options.content)
+            var configuration = SiteConfiguration(baseURL: baseURL, repositoryURL: repoURL, contentDirectory: options.content)
+            configuration.contentFingerprint = loaded.fingerprint
+            configuration.computesQuizBank = quizBank
             let target = URL(fileURLWithPath: output)
             if check {
                 try checkOnly(loaded.corpus, configuration: configuration, target: target)

@@ -69,7 +69,7 @@ import Testing
         system budget 5s
         system network off
         at 2s: app enters background
-        on applicationDidEnterBackground { beginBackgroundTask(withName: "x") }
+        on applicationDidEnterBackground { beginBackgroundTask(withName: "x"); print("saved") }
         expect suspended
         expect printed "saved"
         """))

@@ -11,13 +11,21 @@ import Testing
     static let siteFolder = packageRoot.appendingPathComponent("Site")
     static let contentFolder = packageRoot.appendingPathComponent("Content")
 
+    /// As `bgkb build` configures a build of Content: with its fingerprint, so the browser quiz
+    /// uses the bank embedded in this binary.
+    static func configuration(_ loaded: ContentLoadResult) -> SiteConfiguration {
+        var configuration = SiteConfiguration(contentDirectory: contentFolder.path)
+        configuration.contentFingerprint = loaded.fingerprint
+        return configuration
+    }
+
     @Test(.enabled(if: FileManager.default.fileExists(atPath: siteFolder.appendingPathComponent("index.html").path),
                    "Site/ is not committed yet"))
     func committedSiteIsCurrent() throws {
         let loaded = try ContentLoader.load(directory: Self.contentFolder.path)
         let (verdicts, _) = ExampleRunner.run(loaded.corpus)
         let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts,
-                                     configuration: SiteConfiguration(contentDirectory: Self.contentFolder.path))
+                                     configuration: Self.configuration(loaded))
         let stale = try SiteWriter.differences(site, directory: Self.siteFolder)
         #expect(stale.isEmpty, "Site/ is stale: run `swift run bgkb build` (\(stale.count) files differ: \(stale.prefix(5).joined(separator: ", ")))")
     }
@@ -26,7 +34,7 @@ import Testing
         let loaded = try ContentLoader.load(directory: Self.contentFolder.path)
         let (verdicts, _) = ExampleRunner.run(loaded.corpus)
         let site = SiteBuilder.build(corpus: loaded.corpus, verdicts: verdicts,
-                                     configuration: SiteConfiguration(contentDirectory: Self.contentFolder.path))
+                                     configuration: Self.configuration(loaded))
         #expect(site.diagnostics.errors.map(\.description) == [])
         #expect(LinkTests.brokenLinks(in: site) == [])
         #expect(site.files.count > loaded.corpus.rules.count)

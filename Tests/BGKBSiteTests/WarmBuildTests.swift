@@ -13,8 +13,9 @@ import Testing
     /// the second time.
     @Test func aWarmBuildWritesTheCommittedSite() throws {
         let content = StalenessTests.contentFolder.path
-        let corpus = try ContentLoader.load(directory: content).corpus
-        let configuration = SiteConfiguration(contentDirectory: content)
+        let loaded = try ContentLoader.load(directory: content)
+        let corpus = loaded.corpus
+        let configuration = StalenessTests.configuration(loaded)
         let cache = VerdictCache(engine: "test")
         var sites: [[String: Data]] = []
         var explored: [Int] = []

@@ -10,7 +10,7 @@ import Foundation
 enum QuizPage {
     static func render(_ context: SiteContext) -> StepOutput {
         var output = StepOutput()
-        let bank = QuestionBank(corpus: context.corpus, outcomes: QuizOutcomes.engine)
+        let bank = bankForSite(context.configuration, corpus: context.corpus) ?? QuestionBank(validated: [], diagnostics: Diagnostics())
         let document = BankExport.document(bank: bank, topics: context.corpus.topics, siteURL: context.configuration.baseURL)
         output.files[SitePaths.quizBank] = bankScript(document)
         output.files[SitePaths.quizScript] = QuizScript.source
@@ -23,6 +23,18 @@ enum QuizPage {
         return output
     }
 
+    /// The bank the browser quiz asks: the one embedded in this binary when the site is built from
+    /// the Content it was made from (no engine run at all), else one built now if the build asks
+    /// for it (`--quiz-bank`), else none. Building a bank runs every example under several more
+    /// conditions, which would cost a site of another Content as much as its examples again.
+    static func bankForSite(_ configuration: SiteConfiguration, corpus: Corpus) -> QuestionBank? {
+        if configuration.contentFingerprint != 0, configuration.contentFingerprint == EmbeddedContent.contentFingerprint,
+           let embedded = EmbeddedContent.bank() {
+            return embedded
+        }
+        return configuration.computesQuizBank ? QuestionBank(corpus: corpus, outcomes: QuizOutcomes.engine) : nil
+    }
+
     /// The bank as a script that sets `window.BGKB_QUIZ`: the export's JSON with sorted keys.
     static func bankScript(_ document: BankExport.Document) -> String {
         let encoder = JSONEncoder()
@@ -32,7 +44,12 @@ enum QuizPage {
     }
 
     static func writeBody(questionCount: Int, topics: [Topic], into w: inout HTMLWriter) {
-        w.markup("<h1>Quiz</h1>\n<p class=\"lead\">")
+        w.markup("<h1>Quiz</h1>\n")
+        if questionCount == 0 {
+            w.markup("<p class=\"lead\">This site carries no questions: it was built from Content other than the Content this <code>bgkb</code> binary was built with. Run <code>swift run bgkb build</code>, which rebuilds bgkb first, or add <code>--quiz-bank</code> to build the questions during the site build.</p>\n")
+            return
+        }
+        w.markup("<p class=\"lead\">")
         w.text(Format.count(questionCount, "question"))
         w.markup("""
          made from the rules, the same ones <code>bgkb quiz</code> asks in the terminal. Answers are scheduled for review with FSRS-5 and kept in this browser only.</p>
