@@ -3,25 +3,26 @@
 /// machine. Quiz question ids are made with it and learners' progress files are keyed by those
 /// ids, so its values must never change.
 public struct StableHash: Sendable {
-    private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    @usableFromInline var state: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    public init() {}
+    @inlinable public init() {}
 
     /// Mixes in the text's UTF-8 bytes, then a separator byte (0x1F), so ("ab", "c") and
     /// ("a", "bc") differ.
-    public mutating func combine(_ text: String) {
+    @inlinable public mutating func combine(_ text: String) {
         combine(bytes: text.utf8)
         combine(bytes: CollectionOfOne(0x1f))
     }
 
-    /// Mixes in bytes as they are, without a separator.
-    public mutating func combine(bytes: some Sequence<UInt8>) {
+    /// Mixes in bytes as they are, without a separator. Inlinable so that each caller's sequence
+    /// type gets a specialised loop rather than a generic one across the module boundary.
+    @inlinable public mutating func combine(bytes: some Sequence<UInt8>) {
         var state = self.state
         for byte in bytes { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         self.state = state
     }
 
-    public var value: UInt64 { state }
+    @inlinable public var value: UInt64 { state }
 
     /// Sixteen lowercase hex digits.
     public var hex: String {

@@ -76,47 +76,6 @@ extension SimulationOutcome {
     /// would give itself away by a name the listing does not have, and "task 1" and "task 2"
     /// would read as two answers when they are one: names go, and numbered tasks become "a task".
     func withoutNames(_ reason: String) -> String {
-        withoutNamesASCII(reason) ?? withoutNamesByCharacter(reason)
-    }
-
-    /// `withoutNamesByCharacter` by bytes, for ASCII reasons without `\r` (each byte a
-    /// Character, the digits the only numbers, a suffix of bytes one of Characters); nil for
-    /// others. Appending Characters and testing suffixes cost 90,000 instructions a reason.
-    func withoutNamesASCII(_ reason: String) -> String? {
-        reason.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count)
-            func hasSuffix(_ suffix: StaticString) -> Bool {
-                suffix.withUTF8Buffer { suffix in
-                    result.count >= suffix.count && zip(result[(result.count - suffix.count)...], suffix).allSatisfy { $0 == $1 }
-                }
-            }
-            func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-            var quoted = false
-            for byte in bytes {
-                if byte == UInt8(ascii: "\"") {
-                    quoted.toggle()
-                    if quoted, result.last == UInt8(ascii: " ") { result.removeLast() }
-                    continue
-                }
-                if quoted { continue }
-                if isDigit(byte), hasSuffix("task ") || (result.last.map(isDigit) == true && hasSuffix("a task")) {
-                    if !hasSuffix("a task") {
-                        result.removeLast(5)
-                        if hasSuffix("the ") || hasSuffix("The ") { result.removeLast(4) }
-                        result.append(contentsOf: "a task".utf8)
-                    }
-                    continue
-                }
-                if isDigit(byte), hasSuffix("a task") { continue }
-                result.append(byte)
-            }
-            return String(decoding: result, as: UTF8.self)
-        } ?? nil
-    }
-
-    func withoutNamesByCharacter(_ reason: String) -> String {
         var result = ""
         var quoted = false
         for character in reason {

@@ -5,8 +5,8 @@ import ArgumentParser
 struct BGKB: ParsableCommand {
     static let version = "0.1.0"
 
-    // Every subcommand spells out its `commandName`: derived from the type's name, it cost a
-    // reflection of the type at each start (300 k instructions a subcommand, 7 M a run).
+    // Every subcommand spells out its `commandName`: derived from the type's name, it would cost
+    // a reflection of every subcommand's type at each start.
     static let configuration = CommandConfiguration(
         commandName: "bgkb",
         abstract: "The iOS background-execution knowledge base: checked rules, simulated examples, a site and a quiz.",

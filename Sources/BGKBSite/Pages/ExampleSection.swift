@@ -18,9 +18,10 @@ enum ExampleSection {
         if let name = example.name { w.markup(": "); w.text(name) }
         w.markup("</h3>\n")
         w.markup("<pre class=\"scenario\"><code class=\"language-swift\">")
-        SwiftHighlighter.write(prose.code, into: &w)
+        let tokens = SwiftHighlighter.tokens(prose.code)
+        SwiftHighlighter.write(tokens, into: &w)
         w.markup("</code></pre>\n")
-        writeCodeNotes(prose.code, into: &w)
+        writeCodeNotes(tokens, into: &w)
         writeExpectation(prose, intent: example.intent, guideHref: guideHref, into: &w)
         guard let verdict, let trace else {
             diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
@@ -36,8 +37,8 @@ enum ExampleSection {
     }
 
     /// What the scenario's two non-Swift words mean, when the code uses them.
-    static func writeCodeNotes(_ code: String, into w: inout HTMLWriter) {
-        let tokens = SwiftHighlighter.tokens(code).filter { $0.kind == .simulated }
+    static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
+        let tokens = tokens.filter { $0.kind == .simulated }
         let usesWork = tokens.contains { $0.text.hasPrefix("work") }
         let usesOn = tokens.contains { $0.text.hasPrefix("on") }
         guard usesWork || usesOn else { return }

@@ -26,6 +26,20 @@ enum SwiftHighlighter {
     /// The code cut into tokens; joined, their texts give back `code` exactly.
     static func tokens(_ code: String) -> [Token] {
         let scalars = Array(code.unicodeScalars)
+        // Where each scalar starts in the UTF-8 bytes (and where the last ends): a token's text
+        // is then one slice of the bytes, not scalars appended one by one.
+        let bytes = Array(code.utf8)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(scalars.count + 1)
+        var offset = 0
+        for scalar in scalars {
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: bytes[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self)
+        }
         var result: [Token] = []
         var plain = ""
         func flush() {
@@ -33,9 +47,7 @@ enum SwiftHighlighter {
         }
         func emit(_ kind: Kind, _ range: Range<Int>) {
             flush()
-            var text = ""
-            text.unicodeScalars.append(contentsOf: scalars[range])
-            result.append(Token(kind: kind, text: text))
+            result.append(Token(kind: kind, text: text(range)))
         }
         /// Whether only spaces stand between the start of the line and `index`.
         func startsLine(_ index: Int) -> Bool {
@@ -63,9 +75,9 @@ enum SwiftHighlighter {
                 }
                 j = min(scalars.count, j + 1)
                 emit(.string, i..<j); i = j
-            } else if c.properties.numericType != nil, c.isASCII, !(i > 0 && isIdentifierPart(scalars[i - 1])) {
+            } else if isDigit(c), !(i > 0 && isIdentifierPart(scalars[i - 1])) {
                 var j = i
-                while j < scalars.count, isIdentifierPart(scalars[j]) || (scalars[j] == "." && j + 1 < scalars.count && scalars[j + 1].properties.numericType != nil && scalars[j + 1].isASCII) {
+                while j < scalars.count, isIdentifierPart(scalars[j]) || (scalars[j] == "." && j + 1 < scalars.count && isDigit(scalars[j + 1])) {
                     j += 1
                 }
                 emit(.number, i..<j); i = j
@@ -76,8 +88,7 @@ enum SwiftHighlighter {
             } else if isIdentifierStart(c) {
                 var j = i
                 while j < scalars.count, isIdentifierPart(scalars[j]) { j += 1 }
-                var word = ""
-                word.unicodeScalars.append(contentsOf: scalars[i..<j])
+                let word = text(i..<j)
                 let afterDot = i > 0 && scalars[i - 1] == "."
                 if (word == "work" || word == "on") && startsLine(i) && j < scalars.count && scalars[j] == " " {
                     // `work 10s` and `on event {`: the duration is part of the simulator's word.
@@ -88,7 +99,7 @@ enum SwiftHighlighter {
                 }
                 if !afterDot && keywords.contains(word) {
                     emit(.keyword, i..<j)
-                } else if c.properties.isUppercase {
+                } else if c.isASCII ? ("A"..."Z").contains(c) : c.properties.isUppercase {
                     emit(.type, i..<j)
                 } else {
                     plain += word
@@ -105,7 +116,12 @@ enum SwiftHighlighter {
 
     /// The code as highlighted HTML: plain text escaped, each other token in a span.
     static func write(_ code: String, into w: inout HTMLWriter) {
-        for token in tokens(code) {
+        write(tokens(code), into: &w)
+    }
+
+    /// Tokens already cut, written as `write(_:into:)` writes code.
+    static func write(_ tokens: [Token], into w: inout HTMLWriter) {
+        for token in tokens {
             switch token.kind {
             case .plain: w.text(token.text); continue
             case .keyword: w.markup("<span class=\"hl-kw\">")
@@ -121,11 +137,19 @@ enum SwiftHighlighter {
         }
     }
 
+    /// An ASCII digit: the only digits a number literal starts with.
+    private static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+
+    /// A letter: ASCII answered directly (nearly all code), anything else by its Unicode property.
+    private static func isLetter(_ c: Unicode.Scalar) -> Bool {
+        c.isASCII ? ("a"..."z").contains(c) || ("A"..."Z").contains(c) : c.properties.isAlphabetic
+    }
+
     private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic
+        c == "_" || isLetter(c)
     }
 
     private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-        c == "_" || c.properties.isAlphabetic || (c.properties.numericType != nil && c.isASCII)
+        c == "_" || isLetter(c) || isDigit(c)
     }
 }
