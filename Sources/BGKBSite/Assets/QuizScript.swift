@@ -140,6 +140,7 @@ enum QuizScript {
       function show(q) {
         current = q; answered = false; usedHint = false;
         card.hidden = false;
+        card.dataset.question = q.id;
         meta.textContent = q.kind.replace("-", " ") + " · " + (score.asked + 1) + " of this session";
         prompt.textContent = q.prompt;
         listing.hidden = !q.listing;
