@@ -24,13 +24,15 @@ struct Classifier {
                 return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted", trace)
             }
             // An early expiry that finds no handler is a finding only when the launch handler never
-            // sets one; otherwise the expiry must be the one at the end of the task's time.
-            if let expiry = trace.events.first(where: { $0.kind == .expiry && $0.detail.contains("no expirationHandler") }),
-               let task = taskIdentifier(in: expiry.detail), !task.setsExpirationHandler {
-                return heldUntilTimeRunsOut(trace, concern: .bgTasks)
+            // sets one (every task the expiry reaches is looked at: several may expire at once);
+            // otherwise the expiry must be the one at the end of the task's time.
+            for expiry in trace.events where expiry.kind == .expiry && expiry.detail.contains("no expirationHandler") {
+                if let task = taskIdentifier(in: expiry.detail), !task.setsExpirationHandler {
+                    return finding(.bgtaskNoExpirationHandler, task.place, "the launch handler never sets an expirationHandler, so when time runs out the task is marked failed", trace)
+                }
             }
             return trace.schedule.contains("expire=never") ? heldUntilTimeRunsOut(trace, concern: .bgTasks) : nil
-        case .backgroundTasks:
+        case .backgroundTasks, .backgroundTasksCalledTwice:
             return classifyBackgroundTask(trace)
         }
     }
@@ -74,11 +76,16 @@ struct Classifier {
     /// Task `number` was never ended: overwritten by a later begin into the same variable, begun
     /// with no expiration handler, or left on some path.
     func leak(of number: Int, in trace: SimulationTrace) -> Finding? {
-        let all = begins(in: trace.events)
-        guard let index = all.firstIndex(where: { $0.task == number }) else { return nil }
+        let all = begins(in: trace.events, refused: true)
+        guard number > 0, let index = all.firstIndex(where: { $0.task == number }) else { return nil }
         let begin = all[index]
         let ended = trace.events.contains { $0.kind == .taskEnded && taskNumber(in: $0.subject ?? "") == number }
-        if !ended, let variable = begin.variable, let later = all[(index + 1)...].first(where: { $0.variable == variable && $0.place != begin.place || $0.variable == variable && $0.task != number }) {
+        // Another begin whose result was stored into the same variable after this one's was:
+        // it overwrote this identifier (the order of the stores decides, not of the calls).
+        let overwriter = all.indices.first { other in
+            other != index && all[other].variable == begin.variable && (all[other].storeIndex ?? -1) > (begin.storeIndex ?? Int.max)
+        }
+        if !ended, let variable = begin.variable, let later = overwriter.map({ all[$0] }) {
             return finding(.overwrittenIdentifier, later.place, "begins a task into `\(variable)` while the task stored there earlier is still running", trace)
         }
         if begin.text.contains("expirationHandler: nil") {
@@ -91,7 +98,7 @@ struct Classifier {
     /// the system's call-in ended it, so some path of the code never does.
     func heldUntilTimeRunsOut(_ trace: SimulationTrace, concern: Harness.Concern) -> Finding? {
         switch concern {
-        case .backgroundTasks:
+        case .backgroundTasks, .backgroundTasksCalledTwice:
             guard let expiry = trace.events.first(where: { $0.kind == .expiry && $0.lane == "system" }),
                   let number = taskNumber(in: expiry.subject ?? expiry.detail) else { return nil }
             return leak(of: number, in: trace)
@@ -116,13 +123,19 @@ struct Classifier {
         var text: String
         var variable: String?
         var stored: Bool
+        /// Where in the trace the result was stored, if it was.
+        var storeIndex: Int?
     }
 
-    /// Every `beginBackgroundTask` that returned an identifier, with the statement that called it.
-    func begins(in events: [TraceEvent]) -> [Begin] {
+    /// Every `beginBackgroundTask` that returned an identifier, with the statement that called it;
+    /// with `refused`, also those refused with `.invalid` (task 0): storing `.invalid` over an
+    /// identifier loses it as surely as storing another one.
+    func begins(in events: [TraceEvent], refused: Bool = false) -> [Begin] {
         var found: [Begin] = []
-        for (index, event) in events.enumerated() where event.kind == .taskBegan && event.detail.contains("beginBackgroundTask returns") {
-            guard let number = taskNumber(in: event.subject ?? event.detail),
+        for (index, event) in events.enumerated() {
+            let returned = event.kind == .taskBegan && event.detail.contains("beginBackgroundTask returns")
+            guard returned || refused && event.detail == "beginBackgroundTask refused: it returns .invalid" else { continue }
+            guard let number = returned ? taskNumber(in: event.subject ?? event.detail) : 0,
                   let step = events[..<index].last(where: { $0.lane == event.lane && $0.kind == .step && $0.detail.contains("beginBackgroundTask") }),
                   let place = SourcePlace(marker: step.detail) else { continue }
             let statement = step.detail.withoutMarker.trimmingLeadingSpaces
@@ -132,8 +145,9 @@ struct Classifier {
                 variable = target.hasPrefix("let ") || target.hasPrefix("var ") ? String(target.dropFirst(4)) : target
                 if variable?.hasPrefix("discarded_") == true { variable = nil }
             }
-            let stored = events[index...].contains { $0.lane == event.lane && $0.kind == .step && $0.detail.contains("(stores the value)") }
-            found.append(Begin(task: number, place: place, lane: event.lane, text: statement, variable: variable, stored: stored))
+            let storeIndex = events[index...].firstIndex { $0.lane == event.lane && $0.kind == .step && $0.detail.contains("(stores the value)") }
+            found.append(Begin(task: number, place: place, lane: event.lane, text: statement, variable: variable, stored: storeIndex != nil,
+                               storeIndex: storeIndex))
         }
         return found
     }

@@ -158,6 +158,11 @@ final class TypeCollector: SyntaxVisitor {
         if value.hasPrefix("DispatchQueue(") {
             return .queue(concurrent: value.contains(".concurrent"))
         }
+        // An OperationQueue runs what `addOperation` is given at once, on a thread of its own:
+        // serial when it allows one operation at a time.
+        if value.hasPrefix("OperationQueue(") || type == "OperationQueue" || value.contains("OperationQueue()") && value.hasPrefix("{") {
+            return .queue(concurrent: !value.contains("maxConcurrentOperationCount = 1"))
+        }
         if type.contains("->") { return .closure }
         if !isLet, type == "Bool" || value == "true" || value == "false" {
             return .bool(initial: value == "true")

@@ -40,14 +40,16 @@ enum EngineCheck {
                 let result = explorer.explore(checking: .follows)
                 if let failure = result.failure {
                     let trace = result.failureTrace ?? explorer.trace(failure.schedule)
-                    if let finding = classifier.classify(trace, concern: concern) {
-                        add(finding, to: &findings)
-                    } else if let trace = explorer.firstTrace(where: { classifier.classify($0, concern: concern) != nil }),
-                              let finding = classifier.classify(trace, concern: concern) {
-                        // The first failure was not one the scan attributes (the system's own race):
-                        // look on for one it does.
-                        add(finding, to: &findings)
+                    var found: [Finding] = classifier.classify(trace, concern: concern).map { [$0] } ?? []
+                    // One scenario may break several rules, on different schedules: look on for a
+                    // schedule that breaks a rule (or the same rule elsewhere) not reported yet. The
+                    // first failure may also be none the scan attributes (the system's own race).
+                    while let next = explorer.firstTrace(where: { trace in
+                        classifier.classify(trace, concern: concern).map { finding in !found.contains { $0.sameDefect(as: finding) } } ?? false
+                    }), let finding = classifier.classify(next, concern: concern) {
+                        found.append(finding)
                     }
+                    for finding in found { add(finding, to: &findings) }
                 }
                 let nominal = result.nominalTrace ?? explorer.trace(explorer.nominalSchedule)
                 if let finding = classifier.heldUntilTimeRunsOut(nominal, concern: concern) { add(finding, to: &findings) }
@@ -58,7 +60,7 @@ enum EngineCheck {
 
     /// One finding per place and rule: the first schedule found is the one shown.
     private static func add(_ finding: Finding, to findings: inout [Finding]) {
-        if !findings.contains(where: { $0.place == finding.place && $0.family == finding.family }) { findings.append(finding) }
+        if !findings.contains(where: { $0.sameDefect(as: finding) }) { findings.append(finding) }
     }
 }
 

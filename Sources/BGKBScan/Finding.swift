@@ -70,6 +70,9 @@ public struct Finding: Hashable, Sendable, Codable {
         self.schedule = schedule
     }
 
+    /// The same rule broken at the same place (whatever schedule shows it).
+    func sameDefect(as other: Finding) -> Bool { place == other.place && family == other.family }
+
     /// What a baseline records: the place may move as the file is edited, so the key is the
     /// file, the rule and the text of the anchor line.
     public func baselineKey(lineText: String) -> String {

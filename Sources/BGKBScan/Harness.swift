@@ -17,6 +17,9 @@ struct Harness {
     var declarations: [String] = []
     var launch = ScenarioWriter()
     var background = ScenarioWriter()
+    /// `background` with each UIKit background callback that begins unguarded called twice (the
+    /// app came back and left again while the first call's work ran); empty when there is none.
+    var backgroundTwice = ScenarioWriter()
     var push = ScenarioWriter()
     var afterLaunchFunctions: [(name: String, body: ScenarioWriter)] = []
     var flags: [String] = []
@@ -36,6 +39,9 @@ struct Harness {
     enum Concern: CaseIterable {
         /// UIApplication background tasks, begun at launch or when the app leaves the foreground.
         case backgroundTasks
+        /// The same, with the callbacks that begin unguarded called a second time: a scenario of
+        /// its own, so the first one's schedules (a race within one call) stay within reach.
+        case backgroundTasksCalledTwice
         /// BGTaskScheduler registration and launch handlers.
         case bgTasks
         /// The background push's completion handler.
@@ -46,6 +52,8 @@ struct Harness {
         switch concern {
         case .backgroundTasks:
             return (launch.lines + background.lines).contains { $0.contains("BackgroundTask") }
+        case .backgroundTasksCalledTwice:
+            return !backgroundTwice.lines.isEmpty
         case .bgTasks: return hasBGTasks
         case .push: return hasPush
         }
@@ -75,6 +83,7 @@ struct Harness {
         }
         lines.append("on applicationDidEnterBackground {")
         if concern == .backgroundTasks { lines.append(contentsOf: background.lines) }
+        if concern == .backgroundTasksCalledTwice { lines.append(contentsOf: backgroundTwice.lines) }
         if concern == .bgTasks {
             // One refresh request may be pending at a time: further identifiers get processing requests.
             let refresh = taskIdentifiers.first { !$0.processing }?.literal
@@ -97,7 +106,7 @@ struct Harness {
             }
         }
         lines.append("expect suspended")
-        if concern != .backgroundTasks { lines.append("expect task completed") }
+        if concern == .bgTasks || concern == .push { lines.append("expect task completed") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -134,6 +143,7 @@ enum HarnessBuilder {
         var others: [FunctionDeclSyntax] = []
         var resignedLines = 0
         var enteredLines = 0
+        var twice: [(first: [String], again: [String])] = []
         for function in model.functionOrder where relevant.contains(function.name.text) {
             let signature = signature(function)
             guard let body = function.body else { continue }
@@ -149,8 +159,16 @@ enum HarnessBuilder {
                     harness.background.lines.insert(contentsOf: lowerer.out.lines, at: resignedLines)
                     resignedLines += lowerer.out.lines.count
                 } else {
-                    harness.background.lines.insert(contentsOf: lowerer.out.lines, at: resignedLines + enteredLines)
-                    enteredLines += lowerer.out.lines.count
+                    let first = lowerer.out.lines
+                    harness.background.lines.insert(contentsOf: first, at: resignedLines + enteredLines)
+                    enteredLines += first.count
+                    // The app may return to the foreground and leave again while the first call's
+                    // work runs: a call that begins with no test before it runs twice.
+                    if beginsUnguarded(function), !first.isEmpty {
+                        lowerer.out = ScenarioWriter(depth: 1)
+                        lowerer.lowerBody(body.statements)
+                        twice.append((first, lowerer.out.lines))
+                    }
                 }
             } else if signature == pushFunction {
                 let parameter = function.signature.parameterClause.parameters.last.map { ($0.secondName ?? $0.firstName).text } ?? "completionHandler"
@@ -202,6 +220,15 @@ enum HarnessBuilder {
             lowerer.out = ScenarioWriter(depth: 1)
             lowerer.lowerBody(body.statements)
             harness.launch.lines.insert(contentsOf: lowerer.out.lines, at: 0)
+        }
+        if !twice.isEmpty {
+            // Each second call right after its first (whose lines, with their markers, are unique).
+            harness.backgroundTwice = harness.background
+            for (first, again) in twice {
+                let lines = harness.backgroundTwice.lines
+                guard let start = lines.indices.first(where: { Array(lines[$0...].prefix(first.count)) == first }) else { continue }
+                harness.backgroundTwice.lines.insert(contentsOf: again, at: start + first.count)
+            }
         }
         harness.flags = lowerer.flags.map(\.name)
         harness.taskIdentifiers = lowerer.taskIdentifiers

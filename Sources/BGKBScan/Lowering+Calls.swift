@@ -137,6 +137,9 @@ extension Lowerer {
             lowerExpiringActivity(call)
         case "async", "asyncAfter", "sync", "asyncAndWait" where base != nil:
             lowerDispatch(call, name: name, base: base)
+        case "addOperation" where base.map(isOperationQueue) == true && call.arguments.isEmpty:
+            // `queue.addOperation { }` on a known OperationQueue (or `OperationQueue.main`): the block runs there, soon.
+            lowerDispatch(call, name: "async", base: base)
         case "withLock":
             guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
             if let base, case let .lock(lock)? = resolve(base) {
@@ -167,6 +170,13 @@ extension Lowerer {
                 lowerHandOver(call)
             }
         }
+    }
+
+    /// `OperationQueue.main`, or a stored queue the scan declared (an OperationQueue property).
+    func isOperationQueue(_ base: ExprSyntax) -> Bool {
+        if base.trimmedDescription == "OperationQueue.main" { return true }
+        if case .queue? = resolve(base) { return true }
+        return false
     }
 
     /// The calls in a call's arguments (not in closures), evaluated before the call.
@@ -265,7 +275,7 @@ extension Lowerer {
         guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
         let baseText = base?.trimmedDescription ?? ""
         let queue: String?
-        if baseText == "DispatchQueue.main" {
+        if baseText == "DispatchQueue.main" || baseText == "OperationQueue.main" {
             queue = "DispatchQueue.main"
         } else if baseText.hasPrefix("DispatchQueue.global") {
             queue = "DispatchQueue.global()"

@@ -19,14 +19,8 @@ import Testing
             "the identifier comes back from `await MainActor.run { … }`, a value the scan does not follow",
         "scan/appdelegate/WeatherAppDelegate.swift:16 bgtask-not-completed":
             "the BGTask reaches another type's completion closure; the type is left unchecked",
-        "scan/appdelegate/WeatherAppDelegate.swift:19 bgtask-no-expiration-handler":
-            "same type as the line above, left unchecked",
         "scan/combine/AutosaveController.swift:24 identifier-race":
             "the begin runs in a Combine subscriber on a background scheduler the scan does not place",
-        "scan/content-examples/listing-identifier-read-before-stored.breaks.swift:12 overwritten-identifier":
-            "one scenario shows its first broken rule (here the race on the same line); the overwrite needs a second interleaving",
-        "scan/managers/LocationLogWriter.swift:33 identifier-race":
-            "the begin runs on a queue whose closure the scan lowers, but the race needs the handler between the call and the store, under a lock it models as uncontended",
     ]
     /// Findings on unmarked lines, with why.
     static let knownFalsePositives: [String: String] = [
