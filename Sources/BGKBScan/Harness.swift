@@ -72,6 +72,10 @@ struct Harness {
             for (index, function) in afterLaunchFunctions.enumerated() { lines.append("at \(3 + index)s: \(function.name)()") }
         }
         lines.append(late ? "at 10s: app enters background" : "at 1s: app enters background")
+        // The user comes back long after the background time is over: work the suspension froze
+        // (a task waiting at an `await`, a queue's block) runs again, and shows what it does then.
+        let returns = concern == .backgroundTasks || concern == .backgroundTasksCalledTwice
+        if returns { lines.append("at 10min: app enters foreground") }
         if concern == .push { lines.append("at 1h: push arrives") }
         if concern == .bgTasks {
             for identifier in taskIdentifiers { lines.append("at 2h: system launches \"\(identifier.literal)\"") }
@@ -105,7 +109,7 @@ struct Harness {
                 lines.append("}")
             }
         }
-        lines.append("expect suspended")
+        lines.append(returns ? "expect running" : "expect suspended")
         if concern == .bgTasks || concern == .push { lines.append("expect task completed") }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -191,7 +195,7 @@ enum HarnessBuilder {
         for function in ordered {
             guard let body = function.body else { continue }
             lowerer.out = ScenarioWriter(depth: 1)
-            lowerer.lowerBody(body.statements)
+            lowerEntry(function, body: body, model: model, into: &lowerer)
             if function.description.contains("register(forTaskWithIdentifier") {
                 harness.launch.lines.append(contentsOf: lowerer.out.lines)
             } else {
@@ -200,7 +204,7 @@ enum HarnessBuilder {
                 // runs: a function that begins is called twice.
                 if beginsUnguarded(function) {
                     lowerer.out = ScenarioWriter(depth: 1)
-                    lowerer.lowerBody(body.statements)
+                    lowerEntry(function, body: body, model: model, into: &lowerer)
                     harness.background.lines.append(contentsOf: lowerer.out.lines)
                 }
             }
@@ -235,6 +239,16 @@ enum HarnessBuilder {
         harness.unmodelled = lowerer.unmodelled
         harness.declarations = declarations(model) + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
         return harness.isEmpty ? nil : harness
+    }
+
+    /// Lowers a function whose callers are elsewhere. An `async` one is called from a task:
+    /// on the main actor for a main-actor type (its `await`s let go of main), else on a thread
+    /// of its own.
+    static func lowerEntry(_ function: FunctionDeclSyntax, body: CodeBlockSyntax, model: TypeModel, into lowerer: inout Lowerer) {
+        guard function.signature.effectSpecifiers?.asyncSpecifier != nil else { return lowerer.lowerBody(body.statements) }
+        let onMain = model.isMainActor || function.attributes.trimmedDescription.contains("@MainActor")
+        lowerer.out.block(onMain ? "Task" : "Task.detached") { _ in }
+        lowerer.replaceLastBlock { inner in inner.isolated(onMainActor: onMain) { $0.lowerBody(body.statements) } }
     }
 
     /// True when the function registers a launch handler, itself or through functions of its type.

@@ -150,9 +150,16 @@ extension Lowerer {
             }
         case "Task", "detached" where base == nil || base?.trimmedDescription == "Task":
             guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
-            // `Task { }` in a main-actor type runs on main; a detached task runs on its own.
+            // `Task { }` in a main-actor type runs on main (an `await` in it lets go of main); in
+            // another type it runs on the global executor, as a detached task does, on its own thread.
             let onMain = name == "Task" && (model.isMainActor || closure.signature?.attributes.trimmedDescription.contains("@MainActor") == true)
-            out.block(onMain ? "DispatchQueue.main.async" : "Task", at: place(call)) { _ in }
+            out.block(onMain ? "DispatchQueue.main.async" : "Task.detached", at: place(call)) { _ in }
+            replaceLastBlock { lowerer in lowerer.isolated(onMainActor: onMain) { $0.lowerBody(closure.statements) } }
+        case "run" where base?.trimmedDescription == "MainActor":
+            // `await MainActor.run { }`: a hop to main that waits for the block.
+            guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
+            if onMainActor { return lowerInline(closure.statements, at: call) }
+            out.block("DispatchQueue.main.sync", at: place(call)) { _ in }
             replaceLastBlock { $0.lowerBody(closure.statements) }
         default:
             if isSelf(base), let function = model.function(named: name, labels: labels) {

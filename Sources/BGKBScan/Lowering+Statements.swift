@@ -50,7 +50,10 @@ extension Lowerer {
         } else if let tryExpression = expression.as(TryExprSyntax.self) {
             lowerExpression(tryExpression.expression)
         } else if let awaitExpression = expression.as(AwaitExprSyntax.self) {
+            let saved = awaiting
+            awaiting = true
             lowerExpression(awaitExpression.expression)
+            awaiting = saved
         } else if let sequence = expression.as(SequenceExprSyntax.self) {
             lowerSequence(sequence)
         } else if let call = expression.as(FunctionCallExprSyntax.self) {
@@ -193,6 +196,16 @@ extension Lowerer {
                 lowerBegin(begin, storingIn: "\(keyword) \(local)")
                 continue
             }
+            if binding.typeAnnotation == nil, let value, let (call, callee, base, closure) = valueClosureCall(value), returnsIdentifier(closure) {
+                // `let id = await MainActor.run { beginBackgroundTask … }` (or `queue.sync`, `lock.withLock`):
+                // the closure's result is the identifier.
+                let local = fresh(name)
+                let ref = Ref.identifier(local, optional: false)
+                bind(name, ref)
+                declareHoisted("var \(local): UIBackgroundTaskIdentifier = .invalid", at: place(binding))
+                lowerValueClosure(call: call, callee: callee, base: base, closure: closure, target: ref)
+                continue
+            }
             let kind = TypeCollector.kind(type: binding.typeAnnotation?.type.trimmedDescription, initial: value, isLet: keyword == "let")
             switch kind {
             case let .identifier(optional):
@@ -276,17 +289,51 @@ extension Lowerer {
         }
     }
 
-    /// `queue.sync { … return x }` or `lock.withLock { … return x }` whose result is kept.
+    /// `queue.sync { … return x }`, `lock.withLock { … return x }` or `await MainActor.run { x }`
+    /// whose result is kept.
     mutating func lowerValueClosure(call: FunctionCallExprSyntax, callee: String, base: ExprSyntax?, closure: ClosureExprSyntax, target: Ref) {
         var head: String?
         if let base, case let .lock(lock)? = resolve(base) { head = "\(lock).withLock" }
         if let base, case let .queue(queue)? = resolve(base) { head = "\(queue).sync" }
-        guard let head else {
-            lowerBody(closure.statements, returning: target)
-            return
+        if callee == "sync", base?.trimmedDescription == "DispatchQueue.main" { head = "DispatchQueue.main.sync" }
+        if callee == "run", base?.trimmedDescription == "MainActor", !onMainActor { head = "DispatchQueue.main.sync" }
+        let body: (inout Lowerer) -> Void = { lowerer in
+            // A closure of one expression returns it.
+            if closure.statements.count == 1, let only = closure.statements.first, case let .expr(expression) = only.item {
+                lowerer.assign(expression, to: target, at: expression)
+            } else {
+                lowerer.lowerBody(closure.statements, returning: target)
+            }
         }
+        guard let head else { return body(&self) }
         out.block(head, at: place(call)) { _ in }
-        replaceLastBlock { $0.lowerBody(closure.statements, returning: target) }
+        replaceLastBlock(body)
+    }
+
+    /// `MainActor.run { }`, `queue.sync { }` or `lock.withLock { }` (behind `try`/`await`), with its closure.
+    func valueClosureCall(_ value: ExprSyntax) -> (FunctionCallExprSyntax, String, ExprSyntax?, ClosureExprSyntax)? {
+        guard let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self), let (callee, base) = Self.callee(call),
+              let closure = Self.closures(of: call).first else { return nil }
+        let isRun = callee == "run" && base?.trimmedDescription == "MainActor"
+        guard isRun || callee == "sync" || callee == "withLock" else { return nil }
+        return (call, callee, base, closure)
+    }
+
+    /// True when a closure's result is an identifier: it ends in (or returns) a
+    /// `beginBackgroundTask` call or an identifier the scan follows.
+    func returnsIdentifier(_ closure: ClosureExprSyntax) -> Bool {
+        var results: [ExprSyntax] = []
+        if closure.statements.count == 1, let only = closure.statements.first, case let .expr(expression) = only.item {
+            results.append(expression)
+        }
+        for item in closure.statements {
+            if let returned = item.item.as(ReturnStmtSyntax.self)?.expression { results.append(returned) }
+        }
+        return results.contains { result in
+            if beginCall(Self.unwrapped(result)) != nil { return true }
+            if case .identifier? = resolve(result) { return true }
+            return false
+        }
     }
 
     mutating func lowerSequence(_ node: SequenceExprSyntax) {

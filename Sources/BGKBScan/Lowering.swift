@@ -71,6 +71,11 @@ struct Lowerer {
     var boundaryCount: Int { boundaries.count }
     private var counter = 0
     static let flagLimit = 4
+    /// The code being lowered runs in a Swift task on the main actor (a main-actor type's async
+    /// method, `Task { }` in a main-actor type): an `await` there frees the main thread.
+    var onMainActor = false
+    /// The expression being lowered is awaited.
+    var awaiting = false
 
     init(model: TypeModel, converter: SourceLocationConverter) {
         self.model = model
@@ -136,9 +141,13 @@ struct Lowerer {
     mutating func lowerBody(_ items: CodeBlockItemListSyntax, bindings: [String: Ref] = [:], returning target: Ref? = nil, barrier: Bool = false) {
         returnTargets.append(target)
         if barrier { barriers.append(scopes.count) }
+        // A closure's or function's own calls are not what an enclosing `await` awaits.
+        let savedAwaiting = awaiting
+        awaiting = false
         defer {
             returnTargets.removeLast()
             if barrier { barriers.removeLast() }
+            awaiting = savedAwaiting
         }
         scopes.append(bindings)
         boundaries.append(defers.count)
@@ -312,8 +321,22 @@ struct Lowerer {
 
     /// Unknown work: one `work 100ms`, not repeated for consecutive unknown statements.
     mutating func unknown(at node: some SyntaxProtocol) {
+        if awaiting && onMainActor {
+            // Awaited on the main actor: the task lets go of main while it waits, so the main
+            // thread (and an expiration handler queued there) runs meanwhile.
+            out.line("try await Task.sleep(for: .milliseconds(100))", at: place(node))
+            return
+        }
         if out.last?.hasPrefix("work 100ms") == true { return }
         out.line("work 100ms", at: place(node))
+    }
+
+    /// Lowers `body` with `onMainActor` set as given, restoring it afterwards.
+    mutating func isolated(onMainActor value: Bool, _ body: (inout Lowerer) -> Void) {
+        let saved = onMainActor
+        onMainActor = value
+        body(&self)
+        onMainActor = saved
     }
 
     mutating func literal(forTaskIdentifier expression: ExprSyntax, processing: Bool, at node: some SyntaxProtocol) -> String {

@@ -13,10 +13,6 @@ import Testing
     /// Marked findings the scan does not report yet, each with what stands in its way. A miss
     /// that is found again fails `knownMissesAreStillMissed`, so the list cannot go stale.
     static let knownMisses: [String: String] = [
-        "scan/actors/MediaExportCoordinator.swift:28 ended-twice":
-            "`await` on the main actor is lowered as busy time on main, so the handler cannot run during the export",
-        "scan/actors/SyncEngine.swift:28 never-ended":
-            "the identifier comes back from `await MainActor.run { … }`, a value the scan does not follow",
         "scan/appdelegate/WeatherAppDelegate.swift:16 bgtask-not-completed":
             "the BGTask reaches another type's completion closure; the type is left unchecked",
         "scan/combine/AutosaveController.swift:24 identifier-race":
