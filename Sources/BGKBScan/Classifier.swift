@@ -88,6 +88,13 @@ struct Classifier {
         if !ended, let variable = begin.variable, let later = overwriter.map({ all[$0] }) {
             return finding(.overwrittenIdentifier, later.place, "begins a task into `\(variable)` while the task stored there earlier is still running", trace)
         }
+        // The handler started (on main) after the begin returned, off main, and before its result
+        // was stored: it read the variable too early, so it could not end the task (Apple's listing).
+        if begin.lane != "main", let store = begin.storeIndex, trace.events[begin.eventIndex..<store].contains(where: { event in
+            event.lane == "main" && event.detail.hasPrefix("expiration handler of task \(number) ") && event.detail.hasSuffix(" starts")
+        }) {
+            return finding(.identifierRace, begin.place, "the expiration handler can run before beginBackgroundTask's result is stored, find no identifier, and leave the task running", trace)
+        }
         if begin.text.contains("expirationHandler: nil") {
             return finding(.noExpirationHandler, begin.place, "background task begun without an expiration handler", trace)
         }
@@ -125,6 +132,8 @@ struct Classifier {
         var stored: Bool
         /// Where in the trace the result was stored, if it was.
         var storeIndex: Int?
+        /// Where in the trace the begin returned (or was refused).
+        var eventIndex: Int
     }
 
     /// Every `beginBackgroundTask` that returned an identifier, with the statement that called it;
@@ -147,7 +156,7 @@ struct Classifier {
             }
             let storeIndex = events[index...].firstIndex { $0.lane == event.lane && $0.kind == .step && $0.detail.contains("(stores the value)") }
             found.append(Begin(task: number, place: place, lane: event.lane, text: statement, variable: variable, stored: storeIndex != nil,
-                               storeIndex: storeIndex))
+                               storeIndex: storeIndex, eventIndex: index))
         }
         return found
     }

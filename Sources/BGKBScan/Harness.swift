@@ -219,6 +219,18 @@ enum HarnessBuilder {
             lowerer.lowerBody(closure.statements)
             harness.afterLaunchFunctions.append(("onAppear\(index + 1)", lowerer.out))
         }
+        // A Combine subscription made when the object is made delivers whenever its publisher
+        // sends, the background included: each subscriber that reaches the covered APIs runs
+        // once in the background, on the queue its chain delivers on.
+        for initializer in model.initializers {
+            let finder = SubscriberFinder(viewMode: .sourceAccurate)
+            finder.walk(initializer)
+            for sink in finder.sinks where Lowerer.closures(of: sink).contains(where: { reaches($0.description, relevant) }) {
+                lowerer.out = ScenarioWriter(depth: 1)
+                lowerer.lowerSubscriber(sink)
+                harness.background.lines.append(contentsOf: lowerer.out.lines)
+            }
+        }
         for initializer in model.initializers where mentions(initializer.description) {
             guard let body = initializer.body else { continue }
             lowerer.out = ScenarioWriter(depth: 1)
@@ -259,6 +271,11 @@ enum HarnessBuilder {
         return model.functionOrder.contains { other in
             other.name.text != function.name.text && text.contains(other.name.text + "(") && registers(other, in: model, depth: depth + 1)
         }
+    }
+
+    /// True when `text` uses a covered API or calls one of the `relevant` functions.
+    static func reaches(_ text: String, _ relevant: Set<String>) -> Bool {
+        mentions(text) || relevant.contains { text.contains($0 + "(") }
     }
 
     static func mentions(_ text: String, _ name: String? = nil) -> Bool {
@@ -354,5 +371,14 @@ extension ScenarioWriter {
     init(depth: Int) {
         self.init()
         self.depth = depth
+    }
+}
+
+/// Combine `sink` calls, outside nested closures' own subscriptions too.
+final class SubscriberFinder: SyntaxVisitor {
+    var sinks: [FunctionCallExprSyntax] = []
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if Lowerer.callee(node)?.name == "sink", node.calledExpression.is(MemberAccessExprSyntax.self) { sinks.append(node) }
+        return .visitChildren
     }
 }

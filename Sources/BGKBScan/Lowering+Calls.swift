@@ -220,23 +220,54 @@ extension Lowerer {
         if labels.contains("receiveCompletion"), labels.contains("receiveValue") {
             let value = call.arguments.first { $0.label?.text == "receiveValue" }?.expression.as(ClosureExprSyntax.self)
             let completion = call.arguments.first { $0.label?.text == "receiveCompletion" }?.expression.as(ClosureExprSyntax.self)
-            lowerDeferred([value, completion].compactMap { $0 }, at: call, inSequence: true, onMain: deliversOnMain(call))
+            lowerDeferred([value, completion].compactMap { $0 }, at: call, inSequence: true, on: deliveryQueue(call))
             return
         }
-        lowerDeferred(callbacks, at: call, onMain: deliversOnMain(call))
+        lowerDeferred(callbacks, at: call, on: deliveryQueue(call))
     }
 
-    /// A Combine chain that delivers on main (`.receive(on: DispatchQueue.main)`, `RunLoop.main`).
-    func deliversOnMain(_ call: FunctionCallExprSyntax) -> Bool {
-        let text = call.calledExpression.trimmedDescription
-        return text.contains("receive(on: DispatchQueue.main)") || text.contains("receive(on: RunLoop.main)") || text.contains("receive(on: .main)")
+    /// The queue a Combine chain delivers on, in the scenario's words: the last
+    /// `.receive(on:)`, else the last operator's `scheduler:` (`debounce`, `throttle`, `delay`
+    /// deliver there), else `.subscribe(on:)`; nil when the chain names none the scan knows.
+    func deliveryQueue(_ call: FunctionCallExprSyntax) -> String? {
+        var receive: ExprSyntax?, scheduler: ExprSyntax?, subscribe: ExprSyntax?
+        var node: ExprSyntax? = call.calledExpression
+        // Walk the chain from its end: `a.b(…).c(…).sink` is sink's base, c's call, and so on.
+        while let current = node {
+            if let member = current.as(MemberAccessExprSyntax.self) {
+                node = member.base
+            } else if let step = current.as(FunctionCallExprSyntax.self) {
+                let name = Self.callee(step)?.name
+                if name == "receive", receive == nil { receive = step.arguments.first { $0.label?.text == "on" }?.expression }
+                if name == "subscribe", subscribe == nil { subscribe = step.arguments.first { $0.label?.text == "on" }?.expression }
+                if scheduler == nil, let argument = step.arguments.first(where: { $0.label?.text == "scheduler" }) { scheduler = argument.expression }
+                node = step.calledExpression
+            } else {
+                node = nil
+            }
+        }
+        guard let expression = receive ?? scheduler ?? subscribe else { return nil }
+        let text = expression.trimmedDescription
+        if ["DispatchQueue.main", "RunLoop.main", ".main", "OperationQueue.main"].contains(text) { return "DispatchQueue.main" }
+        if case let .queue(name)? = resolve(expression) { return name }
+        return nil
     }
 
-    /// Runs one of `closures` later on a thread of its own, as a completion callback would.
-    mutating func lowerDeferred(_ closures: [ClosureExprSyntax], at node: some SyntaxProtocol, inSequence: Bool = false, onMain: Bool = false) {
+    /// A Combine subscriber called as an entry point: its value closure, on the queue its chain
+    /// delivers on (a thread of its own when the chain names none).
+    mutating func lowerSubscriber(_ call: FunctionCallExprSyntax) {
+        let labelled = call.arguments.first { $0.label?.text == "receiveValue" }?.expression.as(ClosureExprSyntax.self)
+        guard let value = labelled ?? call.trailingClosure else { return }
+        out.block("\(deliveryQueue(call) ?? "DispatchQueue.global()").async", at: place(call)) { _ in }
+        replaceLastBlock { $0.lowerInline(value.statements, at: call) }
+    }
+
+    /// Runs one of `closures` later on a thread of its own, as a completion callback would, or on
+    /// `queue` (`DispatchQueue.main` or a declared queue) when the callback is delivered there.
+    mutating func lowerDeferred(_ closures: [ClosureExprSyntax], at node: some SyntaxProtocol, inSequence: Bool = false, on queue: String? = nil) {
         guard let first = closures.first else { return }
-        if inSequence || onMain {
-            // Later, once; on main when the publisher delivers there (`.receive(on: DispatchQueue.main)`).
+        if inSequence || queue != nil {
+            // Later, once; on the queue the publisher delivers on (`.receive(on: DispatchQueue.main)`).
             out.block("DispatchQueue.global().async", at: place(node)) { _ in }
             replaceLastBlock { lowerer in
                 lowerer.out.line("work 100ms", at: lowerer.place(node))
@@ -253,8 +284,8 @@ extension Lowerer {
                     let parameter = Self.parameterName(closures[1]) ?? "completion"
                     inner.lowerInline(closures[1].statements, at: node, bindings: [parameter: .combineCompletion(valueFlag: flag)])
                 }
-                if onMain {
-                    lowerer.out.block("DispatchQueue.main.async", at: lowerer.place(node)) { _ in }
+                if let queue {
+                    lowerer.out.block("\(queue).async", at: lowerer.place(node)) { _ in }
                     lowerer.replaceLastBlock(run)
                 } else {
                     run(&lowerer)

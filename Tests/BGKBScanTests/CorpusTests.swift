@@ -15,8 +15,6 @@ import Testing
     static let knownMisses: [String: String] = [
         "scan/appdelegate/WeatherAppDelegate.swift:16 bgtask-not-completed":
             "the BGTask reaches another type's completion closure; the type is left unchecked",
-        "scan/combine/AutosaveController.swift:24 identifier-race":
-            "the begin runs in a Combine subscriber on a background scheduler the scan does not place",
     ]
     /// Findings on unmarked lines, with why.
     static let knownFalsePositives: [String: String] = [
