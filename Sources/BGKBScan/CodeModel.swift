@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// What the lowering needs to know about one type of the scanned file (a class, struct, actor or
@@ -12,6 +13,9 @@ struct TypeModel {
         case queue(concurrent: Bool)
         /// A stored closure (`var completion: (() -> Void)?`), such as a saved completion handler.
         case closure
+        /// An object of a named type (`let state = RenderState()`, `let cache: TileCache`): when the
+        /// type is declared in the same file, its methods are lowered where they are called.
+        case object(type: String)
         case other
     }
 
@@ -169,6 +173,12 @@ final class TypeCollector: SyntaxVisitor {
         }
         if !isLet, type == "Int" || Int(value) != nil, let number = Int(value.isEmpty ? "0" : value) {
             return .int(initial: number)
+        }
+        let named = type.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+        if named.first?.isUppercase == true, named.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) { return .object(type: named) }
+        if let call = initial?.as(FunctionCallExprSyntax.self), let made = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           made.first?.isUppercase == true {
+            return .object(type: made)
         }
         return .other
     }

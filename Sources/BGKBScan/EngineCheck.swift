@@ -28,7 +28,7 @@ enum EngineCheck {
         var findings: [Finding] = []
         var problems: [String] = []
         for concern in Harness.Concern.allCases where harness.applies(concern) {
-            for combination in harness.flagCombinations {
+            for combination in harness.flagCombinations(for: concern) {
                 let text = harness.text(flags: combination, concern: concern)
                 let (parsed, diagnostics) = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1))
                 guard let scenario = parsed else {

@@ -23,6 +23,8 @@ struct Harness {
     var push = ScenarioWriter()
     var afterLaunchFunctions: [(name: String, body: ScenarioWriter)] = []
     var flags: [String] = []
+    /// The push scenario's flags: its code is lowered with a set of its own.
+    var pushFlags: [String] = []
     var taskIdentifiers: [TaskIdentifier] = []
     /// The push handler's declaration, where a skipped completion is reported.
     var pushPlace: SourcePlace?
@@ -62,7 +64,7 @@ struct Harness {
     /// The scenario of one concern with the flags set as given (missing flags are false).
     func text(flags values: [Bool], concern: Concern) -> String {
         var lines: [String] = []
-        for (index, flag) in flags.enumerated() {
+        for (index, flag) in flags(for: concern).enumerated() {
             lines.append("var \(flag) = \(index < values.count && values[index])")
         }
         lines.append(contentsOf: declarations)
@@ -114,9 +116,12 @@ struct Harness {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Every combination of the flags, the all-false one (no unknown branch taken) first.
-    var flagCombinations: [[Bool]] {
-        (0..<(1 << flags.count)).map { bits in flags.indices.map { bits & (1 << $0) != 0 } }
+    func flags(for concern: Concern) -> [String] { concern == .push ? pushFlags : flags }
+
+    /// Every combination of a concern's flags, the all-false one (no unknown branch taken) first.
+    func flagCombinations(for concern: Concern) -> [[Bool]] {
+        let names = flags(for: concern)
+        return (0..<(1 << names.count)).map { bits in names.indices.map { bits & (1 << $0) != 0 } }
     }
 }
 
@@ -138,16 +143,17 @@ enum HarnessBuilder {
         return "\(function.name.text)(\(labels))"
     }
 
-    static func build(_ model: TypeModel, converter: SourceLocationConverter) -> Harness? {
+    static func build(_ model: TypeModel, converter: SourceLocationConverter, fileTypes: [String: TypeModel] = [:]) -> Harness? {
         let relevant = relevantFunctions(model)
         guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty else { return nil }
         let called = calledNames(model)
-        var lowerer = Lowerer(model: model, converter: converter)
+        var lowerer = Lowerer(model: model, converter: converter, fileTypes: fileTypes)
         var harness = Harness()
         var others: [FunctionDeclSyntax] = []
         var resignedLines = 0
         var enteredLines = 0
         var twice: [(first: [String], again: [String])] = []
+        var pushEntry: FunctionDeclSyntax?
         for function in model.functionOrder where relevant.contains(function.name.text) {
             let signature = signature(function)
             guard let body = function.body else { continue }
@@ -175,11 +181,7 @@ enum HarnessBuilder {
                     }
                 }
             } else if signature == pushFunction {
-                let parameter = function.signature.parameterClause.parameters.last.map { ($0.secondName ?? $0.firstName).text } ?? "completionHandler"
-                lowerer.out = ScenarioWriter(depth: 1)
-                lowerer.lowerBody(body.statements, bindings: [parameter: .pushCompletion("completionHandler")])
-                harness.push.lines.append(contentsOf: lowerer.out.lines)
-                harness.pushPlace = lowerer.place(function.funcKeyword)
+                pushEntry = function
             } else if afterLaunchFunctions.contains(signature), registers(function, in: model) {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerBody(body.statements)
@@ -247,9 +249,19 @@ enum HarnessBuilder {
             }
         }
         harness.flags = lowerer.flags.map(\.name)
+        if let function = pushEntry, let body = function.body {
+            // The push's scenario runs none of the code above: its unknown conditions get flags of their own.
+            lowerer.restartFlags(prefix: "p")
+            let parameter = function.signature.parameterClause.parameters.last.map { ($0.secondName ?? $0.firstName).text } ?? "completionHandler"
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(body.statements, bindings: [parameter: .pushCompletion("completionHandler")])
+            harness.push.lines.append(contentsOf: lowerer.out.lines)
+            harness.pushPlace = lowerer.place(function.funcKeyword)
+            harness.pushFlags = lowerer.flags.map(\.name)
+        }
         harness.taskIdentifiers = lowerer.taskIdentifiers
         harness.unmodelled = lowerer.unmodelled
-        harness.declarations = declarations(model) + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
+        harness.declarations = declarations(model) + lowerer.objectDeclarations + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
         return harness.isEmpty ? nil : harness
     }
 
@@ -343,12 +355,14 @@ enum HarnessBuilder {
         }
     }
 
-    /// The scenario's variables: the type's stored properties the scan understands.
-    static func declarations(_ model: TypeModel) -> [String] {
+    /// The scenario's variables: the type's stored properties the scan understands (of the
+    /// object whose variables start with `prefix`, for an object of another type of the file).
+    static func declarations(_ model: TypeModel, prefix: String = "") -> [String] {
         var lines: [String] = []
-        for name in model.propertyOrder {
-            guard let property = model.properties[name] else { continue }
-            switch property.kind {
+        for property in model.propertyOrder {
+            guard let kind = model.properties[property]?.kind else { continue }
+            let name = prefix + property
+            switch kind {
             case let .identifier(optional):
                 lines.append(optional ? "var \(name): UIBackgroundTaskIdentifier?" : "var \(name): UIBackgroundTaskIdentifier = .invalid")
             case let .bool(initial):
@@ -359,7 +373,7 @@ enum HarnessBuilder {
                 lines.append("let \(name) = NSLock()")
             case let .queue(concurrent):
                 lines.append("let \(name) = DispatchQueue(label: \"\(name)\"\(concurrent ? ", attributes: .concurrent" : ""))")
-            case .closure, .other:
+            case .closure, .object, .other:
                 continue
             }
         }

@@ -98,8 +98,8 @@ extension Lowerer {
             case let .pushCompletion(handler):
                 out.line("\(handler)(.newData)", at: place(call))
                 return
-            case let .closure(closure):
-                lowerInline(closure.statements, at: call)
+            case let .closure(closure, captured):
+                withCapture(captured) { $0.lowerInline(closure.statements, at: call) }
                 return
             case let .localFunction(function):
                 inline(function, arguments: Array(call.arguments), trailing: Self.closures(of: call), at: call, keepsLocals: true)
@@ -114,6 +114,14 @@ extension Lowerer {
             inline(function, arguments: Array(call.arguments), trailing: Self.closures(of: call).filter { closure in
                 !call.arguments.contains { $0.expression.as(ClosureExprSyntax.self) == closure }
             }, at: call)
+            return
+        }
+        // A method of an object of another type of the file that is handed a closure
+        // (`cache.prune { … }`) or uses the covered APIs itself: lowered where it is called.
+        if let base, case let .instance(prefix, type)? = resolve(base), let foreign = fileTypes[type],
+           let function = foreign.function(named: name, labels: labels), keepsClosureParameters(function, call),
+           !Self.closures(of: call).isEmpty || HarnessBuilder.mentions(function.description) {
+            inlineForeign(function, of: foreign, prefix: prefix, call: call)
             return
         }
         switch name {
@@ -208,8 +216,13 @@ extension Lowerer {
                     lowerer.out.line("work 100ms", at: lowerer.place(call))
                     lowerer.out.line("\(handler)(.newData)", at: lowerer.place(argument))
                 }
-            case let .closure(closure)?:
-                callbacks.append(closure)
+            case let .closure(closure, captured)?:
+                // A closure passed on: called later, once, in the scope it was written in.
+                out.block("DispatchQueue.global().async", at: place(call)) { _ in }
+                replaceLastBlock { lowerer in
+                    lowerer.out.line("work 100ms", at: lowerer.place(call))
+                    lowerer.withCapture(captured) { $0.lowerBody(closure.statements) }
+                }
             default:
                 break
             }
@@ -394,16 +407,16 @@ extension Lowerer {
     /// arguments stand for. A body that returns early is wrapped in a lock of its own, whose block
     /// a `return` leaves, so the caller's statements after the call still run.
     mutating func inline(_ function: FunctionDeclSyntax, arguments: [LabeledExprSyntax], trailing: [ClosureExprSyntax] = [],
-                         at call: some SyntaxProtocol, boundArguments: [Ref]? = nil, keepsLocals: Bool = false) {
+                         at call: some SyntaxProtocol, boundArguments: [Ref?]? = nil, keepsLocals: Bool = false, returning target: Ref? = nil) {
         guard let body = function.body, enterCall(function.name.text) else { return unknown(at: call) }
         defer { leaveCall() }
         var bindings: [String: Ref] = [:]
         let parameters = Array(function.signature.parameterClause.parameters)
         var values: [Ref?] = boundArguments ?? arguments.map { argument in
-            if let closure = argument.expression.as(ClosureExprSyntax.self) { return .closure(closure) }
+            if let closure = argument.expression.as(ClosureExprSyntax.self) { return capture(closure) }
             return resolve(argument.expression)
         }
-        values.append(contentsOf: trailing.map { Ref.closure($0) })
+        values.append(contentsOf: trailing.map { capture($0) })
         for (parameter, value) in zip(parameters, values) {
             let name = (parameter.secondName ?? parameter.firstName).text
             if let value { bindings[name] = value }
@@ -411,10 +424,49 @@ extension Lowerer {
         if Self.returnsEarly(body) {
             let lock = newInlineLock(for: function.name.text)
             out.block("\(lock).withLock", at: place(call)) { _ in }
-            replaceLastBlock { $0.lowerBody(body.statements, bindings: bindings, barrier: !keepsLocals) }
+            replaceLastBlock { $0.lowerBody(body.statements, bindings: bindings, returning: target, barrier: !keepsLocals) }
         } else {
-            lowerBody(body.statements, bindings: bindings, barrier: !keepsLocals)
+            lowerBody(body.statements, bindings: bindings, returning: target, barrier: !keepsLocals)
         }
+    }
+
+    /// Lowers a method of another type of the file where it is called: the arguments are read
+    /// here, then the body is lowered as that type's code, its stored properties the object's.
+    mutating func inlineForeign(_ function: FunctionDeclSyntax, of type: TypeModel, prefix objectPrefix: String, call: FunctionCallExprSyntax,
+                                returning target: Ref? = nil) {
+        var values: [Ref?] = call.arguments.map { argument in
+            if let closure = argument.expression.as(ClosureExprSyntax.self) { return capture(closure) }
+            return resolve(argument.expression)
+        }
+        values.append(contentsOf: Self.closures(of: call).filter { closure in
+            !call.arguments.contains { $0.expression.as(ClosureExprSyntax.self) == closure }
+        }.map { capture($0) })
+        declareObject(objectPrefix, of: type)
+        let saved = (model, prefix)
+        model = type
+        prefix = objectPrefix
+        inline(function, arguments: [], at: call, boundArguments: values, returning: target)
+        (model, prefix) = saved
+    }
+
+    /// True when every closure the call passes is only called or handed on by the function (not
+    /// stored or returned, which the scan could not follow): then lowering the function in place
+    /// keeps what the closure does.
+    func keepsClosureParameters(_ function: FunctionDeclSyntax, _ call: FunctionCallExprSyntax) -> Bool {
+        guard let body = function.body else { return false }
+        let parameters = Array(function.signature.parameterClause.parameters)
+        let passesClosure = call.arguments.contains { $0.expression.is(ClosureExprSyntax.self) } || call.trailingClosure != nil
+        guard passesClosure else { return true }
+        for parameter in parameters where parameter.type.trimmedDescription.contains("->") {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            for token in body.tokens(viewMode: .sourceAccurate) where token.text == name {
+                let next = token.nextToken(viewMode: .sourceAccurate)?.tokenKind
+                let called = next == .leftParen || next == .postfixQuestionMark
+                let passed = token.parent?.parent?.is(LabeledExprSyntax.self) == true
+                if !called && !passed { return false }
+            }
+        }
+        return true
     }
 
     /// A closure that runs in place (a synchronous callee's): its `return` leaves only the

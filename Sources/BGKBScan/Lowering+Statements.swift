@@ -82,7 +82,13 @@ extension Lowerer {
         for element in conditions {
             switch element.condition {
             case let .expression(expression):
-                if let part = condition(expression) { parts.append(part) } else { return flag(for: flagText).map(ScenarioCondition.flag) }
+                if let part = condition(expression) {
+                    parts.append(part)
+                } else if let result = testedCall(expression) {
+                    parts.append(.atom(result, negated: "!" + result))
+                } else {
+                    return flag(for: flagText).map(ScenarioCondition.flag)
+                }
             case let .optionalBinding(binding):
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
                 // `guard let self`, `if let strongSelf = self`: the object is taken to exist; the
@@ -116,6 +122,28 @@ extension Lowerer {
         if parts.isEmpty { return .atom("true", negated: "false") }
         let joined = ScenarioCondition.joined(parts, all: true)
         return joined.isFlat ? joined : flag(for: flagText).map(ScenarioCondition.flag)
+    }
+
+    /// A call of a function of the file that returns `Bool` (`if state.finishOnce()`), lowered in
+    /// place with its result kept in a new local: the local's name, or nil for any other expression.
+    mutating func testedCall(_ expression: ExprSyntax) -> String? {
+        guard let call = Self.unwrapped(expression).as(FunctionCallExprSyntax.self), let (name, base) = Self.callee(call) else { return nil }
+        let labels = call.arguments.map { $0.label?.text }
+        let returnsBool: (FunctionDeclSyntax) -> Bool = { $0.signature.returnClause?.type.trimmedDescription == "Bool" && $0.body != nil }
+        if isSelf(base), let function = model.function(named: name, labels: labels), returnsBool(function), call.trailingClosure == nil {
+            let result = fresh("result")
+            declareHoisted("var \(result) = false", at: place(call))
+            inline(function, arguments: Array(call.arguments), at: call, returning: .bool(result))
+            return result
+        }
+        if let base, case let .instance(prefix, type)? = resolve(base), let foreign = fileTypes[type],
+           let function = foreign.function(named: name, labels: labels), returnsBool(function), keepsClosureParameters(function, call) {
+            let result = fresh("result")
+            declareHoisted("var \(result) = false", at: place(call))
+            inlineForeign(function, of: foreign, prefix: prefix, call: call, returning: .bool(result))
+            return result
+        }
+        return nil
     }
 
     mutating func lowerIf(_ node: IfExprSyntax) {
@@ -226,8 +254,19 @@ extension Lowerer {
                 let local = fresh(name)
                 bind(name, .bool(local))
                 declareHoisted("var \(local) = \(initial)", at: place(binding))
+            case let .object(type) where fileTypes[type] != nil && type != model.name && value.flatMap(resolve) == nil:
+                // An object of another type of the file: its methods are lowered where they are called.
+                if let value { lowerEffects(of: value) }
+                bind(name, .instance(fresh(name) + "_", type: type))
             default:
-                if let value, let ref = resolve(value) {
+                if let value, resolve(value) == nil, let test = condition(value), case .atom = test, !test.text.contains(" ") {
+                    // `let first = !done`: a flag read now.
+                    let local = fresh(name)
+                    bind(name, .bool(local))
+                    declareHoisted("var \(local) = false", at: place(binding))
+                    let at = place(binding)
+                    out.block("if \(test.text)", at: at) { $0.line("\(local) = true", at: at) }
+                } else if let value, let ref = resolve(value) {
                     // `let id = self.taskID`: a copy, read now.
                     switch ref {
                     case let .identifier(source, optional):
@@ -244,7 +283,7 @@ extension Lowerer {
                     }
                 } else if let value {
                     if let closure = value.as(ClosureExprSyntax.self) {
-                        bind(name, .closure(closure))
+                        bind(name, capture(closure))
                     } else {
                         lowerExpression(value)
                     }

@@ -29,17 +29,30 @@ struct Lowerer {
         case lock(String)
         case queue(String)
         case expired(String)
-        /// A closure literal passed to an inlined function: calling the parameter runs it.
-        case closure(ClosureExprSyntax)
+        /// A closure literal passed to an inlined function: calling the parameter runs it, with
+        /// the names it captured where it was written.
+        case closure(ClosureExprSyntax, Capture)
         /// A function declared inside the body being lowered: calling it inlines it.
         case localFunction(FunctionDeclSyntax)
+        /// An object of another type of the file; its stored properties are the scenario's
+        /// variables whose names start with the prefix.
+        case instance(String, type: String)
         /// A Combine subscriber's completion (`receiveCompletion: { completion in … }`): it is a
         /// failure exactly when the flag (a value arrived) is false.
         case combineCompletion(valueFlag: String)
     }
 
-    let model: TypeModel
+    /// The type whose code is being lowered: the harness's, or another type of the file while
+    /// one of its methods is lowered where it is called.
+    var model: TypeModel
+    /// The start of the scenario names of `model`'s stored properties (empty for the harness's own type).
+    var prefix = ""
     let converter: SourceLocationConverter
+    /// The types declared in the scanned file, by name.
+    let fileTypes: [String: TypeModel]
+    /// Declarations of the stored properties of objects of other types, as their methods are lowered.
+    private(set) var objectDeclarations: [String] = []
+    private var declaredObjects: Set<String> = []
     var out = ScenarioWriter()
     /// Condition text → flag name, so two tests of the same condition take the same branch.
     private(set) var flags: [(text: String, name: String)] = []
@@ -71,15 +84,59 @@ struct Lowerer {
     var boundaryCount: Int { boundaries.count }
     private var counter = 0
     static let flagLimit = 4
+    /// How flag names start: `c` for the scenarios of launch and background, `p` for the push's.
+    private var flagPrefix = "c"
+
+    /// Starts a new set of flags (a concern whose scenario shares no code with the others).
+    mutating func restartFlags(prefix: String) {
+        flags = []
+        flagPrefix = prefix
+    }
     /// The code being lowered runs in a Swift task on the main actor (a main-actor type's async
     /// method, `Task { }` in a main-actor type): an `await` there frees the main thread.
     var onMainActor = false
     /// The expression being lowered is awaited.
     var awaiting = false
 
-    init(model: TypeModel, converter: SourceLocationConverter) {
+    init(model: TypeModel, converter: SourceLocationConverter, fileTypes: [String: TypeModel] = [:]) {
         self.model = model
         self.converter = converter
+        self.fileTypes = fileTypes
+    }
+
+    /// What a closure literal sees of the code around it: the names visible where it is written,
+    /// and whose stored properties `self` means there.
+    struct Capture: Equatable {
+        var names: [String: Ref]
+        var typeName: String
+        var prefix: String
+    }
+
+    /// A closure literal as a value, with what it captures here.
+    func capture(_ closure: ClosureExprSyntax) -> Ref {
+        let floor = barriers.last ?? 0
+        var names: [String: Ref] = [:]
+        for scope in scopes[floor...] { names.merge(scope) { _, inner in inner } }
+        return .closure(closure, Capture(names: names, typeName: model.name, prefix: prefix))
+    }
+
+    /// Lowers `body` (a captured closure's statements) in the scope the closure was written in.
+    mutating func withCapture(_ capture: Capture, _ body: (inout Lowerer) -> Void) {
+        let saved = (model, prefix)
+        model = fileTypes[capture.typeName] ?? model
+        prefix = capture.prefix
+        barriers.append(scopes.count)
+        scopes.append(capture.names)
+        body(&self)
+        scopes.removeLast()
+        barriers.removeLast()
+        (model, prefix) = saved
+    }
+
+    /// Declares the stored properties of an object of another type, once.
+    mutating func declareObject(_ prefix: String, of type: TypeModel) {
+        guard declaredObjects.insert(prefix).inserted else { return }
+        objectDeclarations.append(contentsOf: HarnessBuilder.declarations(type, prefix: prefix))
     }
 
     func place(_ node: some SyntaxProtocol) -> SourcePlace {
@@ -102,15 +159,17 @@ struct Lowerer {
         return propertyRef(name)
     }
 
-    func propertyRef(_ name: String) -> Ref? {
-        guard let property = model.properties[name] else { return nil }
-        switch property.kind {
+    func propertyRef(_ property: String) -> Ref? {
+        guard let kind = model.properties[property]?.kind else { return nil }
+        let name = prefix + property
+        switch kind {
         case let .identifier(optional): return .identifier(name, optional: optional)
         case .bool: return .bool(name)
         case .int: return .int(name)
         case .lock: return .lock(name)
         case .queue: return .queue(name)
-        case .closure, .other: return nil
+        case let .object(type) where fileTypes[type] != nil && type != model.name: return .instance(name + "_", type: type)
+        case .closure, .object, .other: return nil
         }
     }
 
@@ -120,6 +179,11 @@ struct Lowerer {
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, isSelf(base) {
             // A property of self; a local of the same name does not hide it.
             return scopes.first?[member.declName.baseName.text] ?? propertyRef(member.declName.baseName.text)
+        }
+        // `Store.shared`: the shared object of a type of the file.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+           fileTypes[base.baseName.text] != nil, base.baseName.text != model.name {
+            return .instance("\(base.baseName.text)_\(member.declName.baseName.text)_", type: base.baseName.text)
         }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return resolve(forced.expression) }
         if let cast = expression.as(AsExprSyntax.self) { return resolve(cast.expression) }
@@ -139,6 +203,16 @@ struct Lowerer {
 
     /// Lowers a function body or closure body: a boundary for `return` and `defer`.
     mutating func lowerBody(_ items: CodeBlockItemListSyntax, bindings: [String: Ref] = [:], returning target: Ref? = nil, barrier: Bool = false) {
+        // A function whose result is tested, with a body of one expression: it returns it.
+        if let target, case .bool = target, items.count == 1, let only = items.first, case let .expr(expression) = only.item,
+           !expression.is(IfExprSyntax.self), !expression.is(SwitchExprSyntax.self) {
+            scopes.append(bindings)
+            if barrier { barriers.append(scopes.count - 1) }
+            assign(expression, to: target, at: expression)
+            if barrier { barriers.removeLast() }
+            scopes.removeLast()
+            return
+        }
         returnTargets.append(target)
         if barrier { barriers.append(scopes.count) }
         // A closure's or function's own calls are not what an enclosing `await` awaits.
@@ -299,7 +373,7 @@ struct Lowerer {
     mutating func flag(for text: String) -> String? {
         if let existing = flags.first(where: { $0.text == text }) { return existing.name }
         guard flags.count < Self.flagLimit else { return nil }
-        let name = "c\(flags.count + 1)"
+        let name = "\(flagPrefix)\(flags.count + 1)"
         flags.append((text, name))
         return name
     }

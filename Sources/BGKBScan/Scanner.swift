@@ -59,15 +59,17 @@ public enum Scanner {
         let tree = Parser.parse(source: source.text)
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         var findings: [Finding] = []
-        for model in TypeCollector.collect(tree) {
-            guard let harness = HarnessBuilder.build(model, converter: converter) else { continue }
+        let models = TypeCollector.collect(tree)
+        let fileTypes = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for model in models {
+            guard let harness = HarnessBuilder.build(model, converter: converter, fileTypes: fileTypes) else { continue }
             if keepingScenarios {
                 let header = "// \(source.path): \(model.name)"
                 if let reason = harness.unmodelled {
                     result.scenarios.append("\(header): not checked: \(reason)\n")
                 } else {
                     for concern in Harness.Concern.allCases where harness.applies(concern) {
-                        result.scenarios.append("\(header) (\(concern), flags \(harness.flags.joined(separator: ", ")))\n" + harness.text(flags: [], concern: concern))
+                        result.scenarios.append("\(header) (\(concern), flags \(harness.flags(for: concern).joined(separator: ", ")))\n" + harness.text(flags: [], concern: concern))
                     }
                 }
             }
