@@ -68,7 +68,12 @@ struct Harness {
             lines.append("var \(flag) = \(index < values.count && values[index])")
         }
         lines.append(contentsOf: declarations)
+        let continued = concern == .bgTasks ? taskIdentifiers.filter(\.continued) : []
+        if !continued.isEmpty { lines.append("system runs continued processing now") }
         lines.append("at 0s: app launches")
+        // A continued processing task is submitted by the user's action, in the foreground, and
+        // starts at once.
+        for (index, identifier) in continued.enumerated() { lines.append("at 0.\(5 + index)s: scanSubmitContinued\(index + 1)()") }
         let late = concern == .bgTasks && !afterLaunchFunctions.isEmpty
         if late {
             for (index, function) in afterLaunchFunctions.enumerated() { lines.append("at \(3 + index)s: \(function.name)()") }
@@ -80,7 +85,7 @@ struct Harness {
         if returns { lines.append("at 10min: app enters foreground") }
         if concern == .push { lines.append("at 1h: push arrives") }
         if concern == .bgTasks {
-            for identifier in taskIdentifiers { lines.append("at 2h: system launches \"\(identifier.literal)\"") }
+            for identifier in taskIdentifiers where !identifier.continued { lines.append("at 2h: system launches \"\(identifier.literal)\"") }
         }
         if !launch.lines.isEmpty, concern != .push {
             lines.append("on didFinishLaunching {")
@@ -92,8 +97,8 @@ struct Harness {
         if concern == .backgroundTasksCalledTwice { lines.append(contentsOf: backgroundTwice.lines) }
         if concern == .bgTasks {
             // One refresh request may be pending at a time: further identifiers get processing requests.
-            let refresh = taskIdentifiers.first { !$0.processing }?.literal
-            for identifier in taskIdentifiers {
+            let refresh = taskIdentifiers.first { !$0.processing && !$0.continued }?.literal
+            for identifier in taskIdentifiers where !identifier.continued {
                 let type = identifier.literal == refresh ? "BGAppRefreshTaskRequest" : "BGProcessingTaskRequest"
                 lines.append("  try? BGTaskScheduler.shared.submit(\(type)(identifier: \"\(identifier.literal)\"))")
             }
@@ -102,6 +107,11 @@ struct Harness {
         if concern == .push {
             lines.append("on didReceiveRemoteNotification {")
             lines.append(contentsOf: push.lines)
+            lines.append("}")
+        }
+        for (index, identifier) in continued.enumerated() {
+            lines.append("func scanSubmitContinued\(index + 1)() {")
+            lines.append("  try? BGTaskScheduler.shared.submit(BGContinuedProcessingTaskRequest(identifier: \"\(identifier.literal)\", title: \"scan\", subtitle: \"\"))")
             lines.append("}")
         }
         if late {

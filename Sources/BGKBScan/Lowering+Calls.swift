@@ -368,6 +368,11 @@ extension Lowerer {
         let closure = call.trailingClosure ?? handlerArgument?.as(ClosureExprSyntax.self)
         let processing = (closure?.description ?? "").contains("BGProcessingTask") || identifier.trimmedDescription.lowercased().contains("process")
         let literal = literal(forTaskIdentifier: identifier, processing: processing, at: call)
+        let request = "BGContinuedProcessingTaskRequest(identifier: \(identifier.trimmedDescription)"
+        if (closure?.description ?? "").contains("BGContinuedProcessingTask") || model.functionOrder.contains(where: { $0.description.contains(request) }),
+           let index = taskIdentifiers.firstIndex(where: { $0.literal == literal }) {
+            taskIdentifiers[index].continued = true
+        }
         let queueText = call.arguments.first { $0.label?.text == "using" }?.expression.trimmedDescription ?? "nil"
         let queue = queueText == "DispatchQueue.main" || queueText == ".main" ? "DispatchQueue.main" : "nil"
         let task = fresh("task")

@@ -12,6 +12,9 @@ struct TaskIdentifier {
     var text: String
     var literal: String
     var processing: Bool
+    /// A BGContinuedProcessingTask's identifier (iOS 26): the handler casts to it, or the file
+    /// submits a `BGContinuedProcessingTaskRequest` with the same identifier.
+    var continued = false
     /// The `register(forTaskWithIdentifier:…)` call.
     var place: SourcePlace
     /// The launch handler sets `task.expirationHandler` on some path.
