@@ -1,3 +1,4 @@
+import BGKBModel
 import Foundation
 
 /// The kinds of mistake the scan finds, each tied to the Content rule it breaks.
@@ -15,23 +16,9 @@ public enum Family: String, CaseIterable, Sendable, Codable {
     case sessionCompletionOffMain = "session-completion-off-main"
     case expiringActivityReturnsEarly = "expiring-activity-returns-early"
 
-    /// The id of the rule in Content/ the family breaks.
-    public var rule: String {
-        switch self {
-        case .neverEnded: return "end-every-task-you-begin"
-        case .endedTwice: return "end-each-identifier-exactly-once"
-        case .identifierRace: return "listing-identifier-read-before-stored"
-        case .overwrittenIdentifier: return "listing-second-call-overwrites-identifier"
-        case .noExpirationHandler: return "every-task-needs-an-expiry-handler"
-        case .bgtaskNotCompleted: return "set-task-completed-on-every-path"
-        case .bgtaskNoExpirationHandler: return "no-expiration-handler-marks-task-failed"
-        case .lateRegistration: return "register-launch-handlers-before-launch-ends"
-        case .pushCompletionSkipped: return "call-fetch-completion-within-30-seconds"
-        case .sessionCompletionNotCalled: return "store-background-session-completion-handler"
-        case .sessionCompletionOffMain: return "call-background-session-handler-on-main"
-        case .expiringActivityReturnsEarly: return "expiring-activity-ends-when-block-returns"
-        }
-    }
+    /// The id of the rule in Content/ the family breaks, from the list the site also reads
+    /// (`ScanChecks` in BGKBModel; a test asserts that every family is in it).
+    public var rule: String { ScanChecks.rule(ofFamily: rawValue) ?? rawValue }
 
     /// How the scan decides: by running the engine on a schedule, or from the code's shape
     /// (where the engine cannot yet run the construct).

@@ -88,6 +88,7 @@ enum RulePage {
         page.writeAPIs(into: &w)
         page.writeExamples(verdicts: verdicts, diagnostics: &diagnostics, into: &w)
         page.writeInstead(plainTexts: &plainTexts, into: &w)
+        page.writeScanChecks(into: &w)
         page.writeConflicts(into: &w)
         page.writeSources(into: &w)
         page.writeHistory(into: &w)
@@ -282,6 +283,20 @@ enum RulePage {
             w.markup("<section aria-labelledby=\"instead\">\n<h2 id=\"instead\">What to do instead</h2>\n<div class=\"prose\">")
             context.writeMarkdown(instead, from: path, into: &w, plainTexts: &plainTexts)
             w.markup("</div>\n</section>\n")
+        }
+
+        /// What `bgkb scan` finds of this rule in an app's code, from the list the scanner uses
+        /// (`ScanChecks`), with the command.
+        func writeScanChecks(into w: inout HTMLWriter) {
+            let checks = ScanChecks.checks(ofRule: rule.id)
+            guard let first = checks.first, !removed else { return }
+            w.markup("<section aria-labelledby=\"scan\">\n<h2 id=\"scan\">Checked by <code>bgkb scan</code></h2>\n<ul>")
+            for check in checks {
+                w.markup("<li>"); w.text(check.finds); w.markup(" (<code>"); w.text(check.family); w.markup("</code>)</li>")
+            }
+            w.markup("</ul>\n<p>Run <code>bgkb scan YourApp/Sources</code> to find it in your app's Swift: each finding names its line, the schedule that breaks this rule, and what to do instead. <code>// bgkb:ignore ")
+            w.text(first.family)
+            w.markup("</code> on the line silences one.</p>\n</section>\n")
         }
 
         /// The conflicts between sources that involve this rule, linked to the sources page.
