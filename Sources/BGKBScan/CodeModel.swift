@@ -50,14 +50,14 @@ struct TypeModel {
         functionOrder.append(function)
     }
 
-    /// The function a call `name(labels…)` means: by base name, then by argument labels when
-    /// there are overloads.
-    func function(named name: String, labels: [String?]) -> FunctionDeclSyntax? {
+    /// The function a call `name(labels…)` means: by base name, then, when there are overloads,
+    /// by argument labels and count (`trailingClosures` more parameters than labels).
+    func function(named name: String, labels: [String?], trailingClosures: Int = 0) -> FunctionDeclSyntax? {
         guard let candidates = functions[name] else { return nil }
         if candidates.count == 1 { return candidates[0] }
         return candidates.first { function in
             let parameters = function.signature.parameterClause.parameters.map { $0.firstName.text == "_" ? nil : $0.firstName.text }
-            return parameters == labels
+            return parameters.count == labels.count + trailingClosures && Array(parameters.prefix(labels.count)) == labels
         }
     }
 }

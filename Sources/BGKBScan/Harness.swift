@@ -234,9 +234,9 @@ enum HarnessBuilder {
         // A Combine subscription made when the object is made delivers whenever its publisher
         // sends, the background included: each subscriber that reaches the covered APIs runs
         // once in the background, on the queue its chain delivers on.
-        for initializer in model.initializers {
+        for setup in subscriptionSetup(model) {
             let finder = SubscriberFinder(viewMode: .sourceAccurate)
-            finder.walk(initializer)
+            finder.walk(setup)
             for sink in finder.sinks where Lowerer.closures(of: sink).contains(where: { reaches($0.description, relevant) }) {
                 lowerer.out = ScenarioWriter(depth: 1)
                 lowerer.lowerSubscriber(sink)
@@ -293,6 +293,20 @@ enum HarnessBuilder {
         return model.functionOrder.contains { other in
             other.name.text != function.name.text && text.contains(other.name.text + "(") && registers(other, in: model, depth: depth + 1)
         }
+    }
+
+    /// The initializers, and the type's functions they call (directly or through each other):
+    /// where the subscriptions made with the object are set up.
+    static func subscriptionSetup(_ model: TypeModel) -> [Syntax] {
+        var reached: [FunctionDeclSyntax] = []
+        var texts = model.initializers.map(\.description)
+        while let text = texts.popLast() {
+            for function in model.functionOrder where !reached.contains(where: { $0.id == function.id }) && text.contains(function.name.text + "(") {
+                reached.append(function)
+                texts.append(function.description)
+            }
+        }
+        return model.initializers.map { Syntax($0) } + reached.map { Syntax($0) }
     }
 
     /// True when `text` uses a covered API or calls one of the `relevant` functions.

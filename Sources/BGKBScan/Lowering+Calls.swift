@@ -19,6 +19,11 @@ extension Lowerer {
         return nil
     }
 
+    /// How many trailing closures a call has.
+    static func trailingCount(_ call: FunctionCallExprSyntax) -> Int {
+        (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+    }
+
     static func closures(of call: FunctionCallExprSyntax) -> [ClosureExprSyntax] {
         var found = call.arguments.compactMap { $0.expression.as(ClosureExprSyntax.self) }
         if let trailing = call.trailingClosure { found.append(trailing) }
@@ -109,7 +114,7 @@ extension Lowerer {
             }
         }
         // The type's own function (which may share a name with the API it wraps: `endBackgroundTask()`).
-        if isSelf(base), let function = model.function(named: name, labels: labels),
+        if isSelf(base), let function = model.function(named: name, labels: labels, trailingClosures: Self.trailingCount(call)),
            function.signature.parameterClause.parameters.count == call.arguments.count + (call.trailingClosure == nil ? 0 : 1) {
             inline(function, arguments: Array(call.arguments), trailing: Self.closures(of: call).filter { closure in
                 !call.arguments.contains { $0.expression.as(ClosureExprSyntax.self) == closure }
@@ -119,7 +124,7 @@ extension Lowerer {
         // A method of an object of another type of the file that is handed a closure
         // (`cache.prune { … }`) or uses the covered APIs itself: lowered where it is called.
         if let base, case let .instance(prefix, type)? = resolve(base), let foreign = fileTypes[type],
-           let function = foreign.function(named: name, labels: labels), keepsClosureParameters(function, call),
+           let function = foreign.function(named: name, labels: labels, trailingClosures: Self.trailingCount(call)), keepsClosureParameters(function, call),
            !Self.closures(of: call).isEmpty || HarnessBuilder.mentions(function.description) {
             inlineForeign(function, of: foreign, prefix: prefix, call: call)
             return
@@ -170,7 +175,7 @@ extension Lowerer {
             out.block("DispatchQueue.main.sync", at: place(call)) { _ in }
             replaceLastBlock { $0.lowerBody(closure.statements) }
         default:
-            if isSelf(base), let function = model.function(named: name, labels: labels) {
+            if isSelf(base), let function = model.function(named: name, labels: labels, trailingClosures: Self.trailingCount(call)) {
                 inline(function, arguments: Array(call.arguments), trailing: Self.closures(of: call).filter { closure in
                     !call.arguments.contains { $0.expression.as(ClosureExprSyntax.self) == closure }
                 }, at: call)
@@ -262,16 +267,18 @@ extension Lowerer {
         guard let expression = receive ?? scheduler ?? subscribe else { return nil }
         let text = expression.trimmedDescription
         if ["DispatchQueue.main", "RunLoop.main", ".main", "OperationQueue.main"].contains(text) { return "DispatchQueue.main" }
+        if text.hasPrefix("DispatchQueue.global(") { return "DispatchQueue.global()" }
         if case let .queue(name)? = resolve(expression) { return name }
         return nil
     }
 
-    /// A Combine subscriber called as an entry point: its value closure, on the queue its chain
-    /// delivers on (a thread of its own when the chain names none).
+    /// A Combine subscriber called as an entry point: its value closure, on the background queue
+    /// its chain delivers on. A chain that names none, or main, is left alone: when it delivers
+    /// (a notification when the app becomes active, a tap) is not the scan's to guess.
     mutating func lowerSubscriber(_ call: FunctionCallExprSyntax) {
         let labelled = call.arguments.first { $0.label?.text == "receiveValue" }?.expression.as(ClosureExprSyntax.self)
-        guard let value = labelled ?? call.trailingClosure else { return }
-        out.block("\(deliveryQueue(call) ?? "DispatchQueue.global()").async", at: place(call)) { _ in }
+        guard let value = labelled ?? call.trailingClosure, let queue = deliveryQueue(call), queue != "DispatchQueue.main" else { return }
+        out.block("\(queue).async", at: place(call)) { _ in }
         replaceLastBlock { $0.lowerInline(value.statements, at: call) }
     }
 

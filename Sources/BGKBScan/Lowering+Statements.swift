@@ -130,14 +130,14 @@ extension Lowerer {
         guard let call = Self.unwrapped(expression).as(FunctionCallExprSyntax.self), let (name, base) = Self.callee(call) else { return nil }
         let labels = call.arguments.map { $0.label?.text }
         let returnsBool: (FunctionDeclSyntax) -> Bool = { $0.signature.returnClause?.type.trimmedDescription == "Bool" && $0.body != nil }
-        if isSelf(base), let function = model.function(named: name, labels: labels), returnsBool(function), call.trailingClosure == nil {
+        if isSelf(base), let function = model.function(named: name, labels: labels, trailingClosures: Self.trailingCount(call)), returnsBool(function), call.trailingClosure == nil {
             let result = fresh("result")
             declareHoisted("var \(result) = false", at: place(call))
             inline(function, arguments: Array(call.arguments), at: call, returning: .bool(result))
             return result
         }
         if let base, case let .instance(prefix, type)? = resolve(base), let foreign = fileTypes[type],
-           let function = foreign.function(named: name, labels: labels), returnsBool(function), keepsClosureParameters(function, call) {
+           let function = foreign.function(named: name, labels: labels, trailingClosures: Self.trailingCount(call)), returnsBool(function), keepsClosureParameters(function, call) {
             let result = fresh("result")
             declareHoisted("var \(result) = false", at: place(call))
             inlineForeign(function, of: foreign, prefix: prefix, call: call, returning: .bool(result))
