@@ -18,12 +18,19 @@ struct StructuralChecks {
         return sessionFindings(functions) + expiringActivityFindings()
     }
 
-    /// `beginBackgroundTask` calls with no expiration handler (none given, or `nil`).
+    /// `beginBackgroundTask` calls with no expiration handler (none given, or `nil`). Where the
+    /// file declares a function of that name (a wrapper), a call without a receiver, or on
+    /// `self`, is the wrapper's.
     var beginsWithoutHandler: [SourcePlace] {
         final class Begins: SyntaxVisitor {
             var found: [FunctionCallExprSyntax] = []
+            var wrapped = false
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calledExpression.trimmedDescription.hasSuffix("beginBackgroundTask"), node.trailingClosure == nil {
+                let called = node.calledExpression.trimmedDescription
+                if wrapped, called == "beginBackgroundTask" || called == "self.beginBackgroundTask" || called == "self?.beginBackgroundTask" {
+                    return .visitChildren
+                }
+                if called.hasSuffix("beginBackgroundTask"), node.trailingClosure == nil {
                     let handler = node.arguments.first { $0.label?.text == "expirationHandler" }
                     if handler == nil || handler?.expression.trimmedDescription == "nil" { found.append(node) }
                 }
@@ -31,6 +38,7 @@ struct StructuralChecks {
             }
         }
         let visitor = Begins(viewMode: .sourceAccurate)
+        visitor.wrapped = FunctionIndex(file).byName["beginBackgroundTask"] != nil
         visitor.walk(file)
         return visitor.found.map { place($0) }
     }
