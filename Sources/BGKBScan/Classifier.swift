@@ -34,6 +34,8 @@ struct Classifier {
             return trace.schedule.contains("expire=never") ? heldUntilTimeRunsOut(trace, concern: .bgTasks) : nil
         case .backgroundTasks, .backgroundTasksCalledTwice:
             return classifyBackgroundTask(trace)
+        case .sessionEvents:
+            return classifySession(trace)
         }
     }
 
@@ -116,9 +118,24 @@ struct Classifier {
                 return finding(.bgtaskNoExpirationHandler, task.place, "the launch handler never sets an expirationHandler, so when time runs out the task is marked failed", trace)
             }
             return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted; only the expiry ends the task", trace)
-        case .push:
+        case .push, .sessionEvents:
             return nil
         }
+    }
+
+    /// A background session's completion handler called off main (reported at the call), or
+    /// never called (reported at `handleEventsForBackgroundURLSession`).
+    private func classifySession(_ trace: SimulationTrace) -> Finding? {
+        if let offMain = trace.events.firstIndex(where: { $0.kind == .log && $0.detail.contains("completion handler is called off the main thread") }) {
+            let lane = trace.events[offMain].lane
+            guard let call = trace.events[..<offMain].last(where: { $0.lane == lane && $0.kind == .step && SourcePlace(marker: $0.detail) != nil }),
+                  let place = SourcePlace(marker: call.detail) else { return nil }
+            return finding(.sessionCompletionOffMain, place, "the background session's completion handler is called off the main thread", trace)
+        }
+        if trace.events.contains(where: { $0.detail.contains("the completion handler was never called") }), let place = harness.sessionPlace {
+            return finding(.sessionCompletionNotCalled, place, "a path never calls the background session's completion handler", trace)
+        }
+        return nil
     }
 
     // MARK: reading traces

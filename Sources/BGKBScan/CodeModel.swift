@@ -40,6 +40,14 @@ struct TypeModel {
     /// computed properties such as `body`: they run after launch has finished.
     var appearanceClosures: [ClosureExprSyntax] = []
 
+    /// True when the property holds an optional closure of no arguments and no result (`var
+    /// completion: (() -> Void)?`), as a saved background-session completion handler is.
+    func holdsHandler(_ name: String) -> Bool {
+        guard let property = properties[name], property.kind == .closure else { return false }
+        let type = property.node.bindings.first { $0.pattern.trimmedDescription == name }?.typeAnnotation?.type.trimmedDescription ?? ""
+        return ["(()->Void)?", "(()->())?"].contains(type.filter { !$0.isWhitespace })
+    }
+
     mutating func add(_ property: Property) {
         if properties[property.name] == nil { propertyOrder.append(property.name) }
         properties[property.name] = property

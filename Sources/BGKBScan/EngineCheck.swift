@@ -55,6 +55,11 @@ enum EngineCheck {
                 if let finding = classifier.heldUntilTimeRunsOut(nominal, concern: concern) { add(finding, to: &findings) }
             }
         }
+        // A handler called off main can also race its own store on main and be missed: one
+        // defect, whose fix (call it on main) cures both; the off-main call is what is reported.
+        if findings.contains(where: { $0.family == .sessionCompletionOffMain }) {
+            findings.removeAll { $0.family == .sessionCompletionNotCalled }
+        }
         return (findings, problems)
     }
 

@@ -20,13 +20,11 @@ public enum Family: String, CaseIterable, Sendable, Codable {
     /// (`ScanChecks` in BGKBModel; a test asserts that every family is in it).
     public var rule: String { ScanChecks.rule(ofFamily: rawValue) ?? rawValue }
 
-    /// How the scan decides: by running the engine on a schedule, or from the code's shape
-    /// (where the engine cannot yet run the construct).
+    /// How the scan decides, as a rule: by running the engine on a schedule. An expiring
+    /// activity's block is judged from the code's shape; a background session's handler is too,
+    /// where the scan cannot lower the code around it (a finding's own `basis` says which).
     public var basis: Basis {
-        switch self {
-        case .sessionCompletionNotCalled, .sessionCompletionOffMain, .expiringActivityReturnsEarly: return .structural
-        default: return .engine
-        }
+        self == .expiringActivityReturnsEarly ? .structural : .engine
     }
 
     public enum Basis: String, Sendable, Codable {
@@ -47,6 +45,9 @@ public struct Finding: Hashable, Sendable, Codable {
     public var schedule: String?
 
     public var rule: String { family.rule }
+
+    /// Engine when a schedule shows the finding, structural when the code's shape does.
+    public var basis: Family.Basis { schedule == nil ? .structural : .engine }
 
     public init(path: String, place: SourcePlace, family: Family, message: String, timeline: [String] = [], schedule: String? = nil) {
         self.path = path

@@ -25,6 +25,13 @@ struct Harness {
     var flags: [String] = []
     /// The push scenario's flags: its code is lowered with a set of its own.
     var pushFlags: [String] = []
+    /// `application(_:handleEventsForBackgroundURLSession:completionHandler:)` and the
+    /// `urlSessionDidFinishEvents(forBackgroundURLSession:)` its handler goes to, lowered, with
+    /// the place of the first (where a handler never called is reported) and their flags.
+    var sessionEvents = ScenarioWriter()
+    var sessionFinished = ScenarioWriter()
+    var sessionPlace: SourcePlace?
+    var sessionFlags: [String] = []
     var taskIdentifiers: [TaskIdentifier] = []
     /// The push handler's declaration, where a skipped completion is reported.
     var pushPlace: SourcePlace?
@@ -34,7 +41,9 @@ struct Harness {
 
     var hasBGTasks: Bool { !taskIdentifiers.isEmpty }
     var hasPush: Bool { !push.lines.isEmpty }
-    var isEmpty: Bool { launch.lines.isEmpty && background.lines.isEmpty && push.lines.isEmpty && afterLaunchFunctions.isEmpty }
+    var isEmpty: Bool {
+        launch.lines.isEmpty && background.lines.isEmpty && push.lines.isEmpty && afterLaunchFunctions.isEmpty && sessionPlace == nil
+    }
 
     /// What one scenario of the harness checks: each concern runs on its own, so a failure of
     /// one cannot hide another.
@@ -48,6 +57,8 @@ struct Harness {
         case bgTasks
         /// The background push's completion handler.
         case push
+        /// A background URLSession's events: the completion handler called, on main.
+        case sessionEvents
     }
 
     func applies(_ concern: Concern) -> Bool {
@@ -58,11 +69,13 @@ struct Harness {
             return !backgroundTwice.lines.isEmpty
         case .bgTasks: return hasBGTasks
         case .push: return hasPush
+        case .sessionEvents: return sessionPlace != nil
         }
     }
 
     /// The scenario of one concern with the flags set as given (missing flags are false).
     func text(flags values: [Bool], concern: Concern) -> String {
+        if concern == .sessionEvents { return sessionText(flags: values) }
         var lines: [String] = []
         for (index, flag) in flags(for: concern).enumerated() {
             lines.append("var \(flag) = \(index < values.count && values[index])")
@@ -126,7 +139,31 @@ struct Harness {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func flags(for concern: Concern) -> [String] { concern == .push ? pushFlags : flags }
+    func flags(for concern: Concern) -> [String] {
+        switch concern {
+        case .push: return pushFlags
+        case .sessionEvents: return sessionFlags
+        default: return flags
+        }
+    }
+
+    /// The scenario of a background session's events: a transfer started as the app leaves, the
+    /// session finishing two minutes later, the app's two callbacks, and the rule's expectation.
+    func sessionText(flags values: [Bool]) -> String {
+        var lines = sessionFlags.enumerated().map { "var \($1) = \($0 < values.count && values[$0])" }
+        lines.append(contentsOf: declarations)
+        lines.append("let scanSession = URLSession(configuration: .background(withIdentifier: \"scan.session\"), delegate: self, delegateQueue: nil)")
+        lines.append(contentsOf: ["at 0s: app launches", "at 1s: app enters background", "at 2min: background URLSession \"scan.session\" finishes"])
+        lines.append(contentsOf: ["on applicationDidEnterBackground {", "  scanSession.downloadTask(with: scanURL).resume()", "}"])
+        lines.append("on handleEventsForBackgroundURLSession {")
+        lines.append(contentsOf: sessionEvents.lines)
+        lines.append("}")
+        lines.append("on urlSessionDidFinishEvents {")
+        lines.append(contentsOf: sessionFinished.lines)
+        lines.append("}")
+        lines.append("expect completion handler called")
+        return lines.joined(separator: "\n") + "\n"
+    }
 
     /// Every combination of a concern's flags, the all-false one (no unknown branch taken) first.
     func flagCombinations(for concern: Concern) -> [[Bool]] {
@@ -155,7 +192,9 @@ enum HarnessBuilder {
 
     static func build(_ model: TypeModel, converter: SourceLocationConverter, fileTypes: [String: TypeModel] = [:]) -> Harness? {
         let relevant = relevantFunctions(model)
-        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty else { return nil }
+        let receivesSessionEvents = model.functionOrder.contains { signature($0).contains("handleEventsForBackgroundURLSession:") }
+        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty
+            || receivesSessionEvents else { return nil }
         let called = calledNames(model)
         var lowerer = Lowerer(model: model, converter: converter, fileTypes: fileTypes)
         var harness = Harness()
@@ -269,10 +308,61 @@ enum HarnessBuilder {
             harness.pushPlace = lowerer.place(function.funcKeyword)
             harness.pushFlags = lowerer.flags.map(\.name)
         }
+        lowerSessionEvents(model, converter: converter, into: &lowerer, harness: &harness)
         harness.taskIdentifiers = lowerer.taskIdentifiers
         harness.unmodelled = lowerer.unmodelled
         harness.declarations = declarations(model) + lowerer.objectDeclarations + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
         return harness.isEmpty ? nil : harness
+    }
+
+    /// The background session's two callbacks, when both are in the file: the handler received
+    /// in `handleEventsForBackgroundURLSession` (this type) and the `urlSessionDidFinishEvents` of
+    /// this type or of the object of another type the handler is given to.
+    static func lowerSessionEvents(_ model: TypeModel, converter: SourceLocationConverter, into lowerer: inout Lowerer, harness: inout Harness) {
+        guard let events = model.functionOrder.first(where: { signature($0).contains("handleEventsForBackgroundURLSession:") }),
+              let body = events.body, let parameter = events.signature.parameterClause.parameters.last,
+              let (finisherType, prefix) = finisherTarget(model, body: body, fileTypes: lowerer.fileTypes),
+              let finisher = finisherType.functions["urlSessionDidFinishEvents"]?.first?.body else { return }
+        lowerer.restartFlags(prefix: "s")
+        lowerer.out = ScenarioWriter(depth: 1)
+        lowerer.lowerBody(body.statements, bindings: [(parameter.secondName ?? parameter.firstName).text: .sessionHandler])
+        harness.sessionEvents = lowerer.out
+        lowerer.out = ScenarioWriter(depth: 1)
+        // The engine runs urlSessionDidFinishEvents on the session's queue; a session whose
+        // delegate queue is main runs it on main.
+        if sessionDelegateQueueIsMain(events.root) {
+            lowerer.out.block("DispatchQueue.main.async") { _ in }
+            lowerer.replaceLastBlock { $0.lowerBody(finisher, of: finisherType, prefix: prefix) }
+        } else {
+            lowerer.lowerBody(finisher, of: finisherType, prefix: prefix)
+        }
+        harness.sessionFinished = lowerer.out
+        harness.sessionPlace = lowerer.place(events.funcKeyword)
+        harness.sessionFlags = lowerer.flags.map(\.name)
+    }
+
+    /// The type whose `urlSessionDidFinishEvents` the handler reaches, and the prefix of its
+    /// object's variables: this type, or the object of a type of the file that the body uses
+    /// (a stored property, or `Type.shared`).
+    static func finisherTarget(_ model: TypeModel, body: CodeBlockSyntax, fileTypes: [String: TypeModel]) -> (TypeModel, String)? {
+        if model.functions["urlSessionDidFinishEvents"] != nil { return (model, "") }
+        for token in body.tokens(viewMode: .sourceAccurate) {
+            if case let .object(type)? = model.properties[token.text]?.kind, let target = fileTypes[type], target.functions["urlSessionDidFinishEvents"] != nil {
+                return (target, token.text + "_")
+            }
+            if let target = fileTypes[token.text], target.functions["urlSessionDidFinishEvents"] != nil,
+               let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .period,
+               let member = next.nextToken(viewMode: .sourceAccurate) {
+                return (target, "\(token.text)_\(member.text)_")
+            }
+        }
+        return nil
+    }
+
+    /// True when the file hands its sessions a main delegate queue, so their callbacks run on main.
+    static func sessionDelegateQueueIsMain(_ file: Syntax) -> Bool {
+        let text = file.description
+        return text.contains("delegateQueue: .main") || text.contains("delegateQueue: OperationQueue.main")
     }
 
     /// Lowers a function whose callers are elsewhere. An `async` one is called from a task:
@@ -397,6 +487,8 @@ enum HarnessBuilder {
                 lines.append("let \(name) = NSLock()")
             case let .queue(concurrent):
                 lines.append("let \(name) = DispatchQueue(label: \"\(name)\"\(concurrent ? ", attributes: .concurrent" : ""))")
+            case .closure where model.holdsHandler(property):
+                lines.append("var \(name): (() -> Void)?")
             case .closure, .object, .other:
                 continue
             }

@@ -97,6 +97,18 @@ extension Lowerer {
             return
         }
         let labels = call.arguments.map { $0.label?.text }
+        // A background session's completion handler, as received or as stored.
+        declareObjects(in: call.calledExpression)
+        switch resolve(call.calledExpression) {
+        case .sessionHandler?:
+            out.line("completionHandler()", at: place(call))
+            return
+        case let .storedHandler(stored)?:
+            out.line("\(stored)?()", at: place(call))
+            return
+        default:
+            break
+        }
         // A parameter or local that stands for a closure: the push completion, a closure literal.
         if base == nil, let ref = lookup(name) {
             switch ref {
@@ -125,7 +137,8 @@ extension Lowerer {
         // (`cache.prune { … }`) or uses the covered APIs itself: lowered where it is called.
         if let base, case let .instance(prefix, type)? = resolve(base), let foreign = fileTypes[type],
            let function = foreign.function(named: name, labels: labels, trailingClosures: Self.trailingCount(call)), keepsClosureParameters(function, call),
-           !Self.closures(of: call).isEmpty || HarnessBuilder.mentions(function.description) {
+           !Self.closures(of: call).isEmpty || HarnessBuilder.mentions(function.description)
+            || call.arguments.contains(where: { resolve($0.expression) == .sessionHandler }) {
             inlineForeign(function, of: foreign, prefix: prefix, call: call)
             return
         }
@@ -213,7 +226,7 @@ extension Lowerer {
         var callbacks = Self.closures(of: call)
         for argument in call.arguments {
             switch resolve(argument.expression) {
-            case .identifier?, .task?:
+            case .identifier?, .task?, .sessionHandler?, .storedHandler?:
                 markUnmodelled("\(argument.expression.trimmedDescription) is passed to \(call.calledExpression.trimmedDescription)")
             case let .pushCompletion(handler)?:
                 out.block("DispatchQueue.global().async", at: place(call)) { _ in }

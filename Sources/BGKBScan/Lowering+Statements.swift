@@ -96,6 +96,11 @@ extension Lowerer {
                 if name == "self" || binding.initializer?.value.trimmedDescription == "self" { continue }
                 let value = binding.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
                 switch resolve(value) {
+                case let .storedHandler(source)?:
+                    // A saved completion handler, read once into a local (calling it when nil does nothing).
+                    let copy = fresh(name)
+                    out.line("let \(copy) = \(source)", at: place(binding))
+                    bind(name, .storedHandler(copy))
                 case let .identifier(source, optional: true)?:
                     // Read the Optional once into a local, as `if let` does, then test the copy.
                     let copy = fresh(name)
@@ -278,6 +283,11 @@ extension Lowerer {
                             declareHoisted("var \(local): UIBackgroundTaskIdentifier\(optional ? "?" : " = .invalid")", at: place(binding))
                             out.line("\(local) = \(source)", at: place(binding))
                         }
+                    case let .storedHandler(source):
+                        // A saved completion handler, read now into a local of its own.
+                        let local = fresh(name)
+                        bind(name, .storedHandler(local))
+                        out.line("let \(local) = \(source)", at: place(binding))
                     default:
                         bind(name, ref)
                     }
@@ -407,7 +417,16 @@ extension Lowerer {
             }
             return
         }
+        declareObjects(in: target)
         switch resolve(target) {
+        case let .storedHandler(name)?:
+            if resolve(value) == .sessionHandler {
+                out.line("\(name) = completionHandler", at: place(node))
+            } else if value.trimmedDescription == "nil" {
+                out.line("\(name) = nil", at: place(node))
+            } else {
+                markUnmodelled("a completion handler is stored from a value the scan cannot follow")
+            }
         case let .identifier(name, optional)?:
             if let begin = beginCall(value) {
                 lowerBegin(begin, storingIn: name)
@@ -431,6 +450,8 @@ extension Lowerer {
         default:
             if let ref = resolve(value), case .pushCompletion = ref {
                 markUnmodelled("the completion handler is stored")
+            } else if resolve(value) == .sessionHandler {
+                markUnmodelled("the session's completion handler is stored where the scan cannot follow it")
             } else if let ref = resolve(value), case .identifier = ref {
                 markUnmodelled("an identifier is stored where the scan cannot follow it")
             } else if let ref = resolve(value), case .task = ref {

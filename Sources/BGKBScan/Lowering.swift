@@ -40,6 +40,10 @@ struct Lowerer {
         /// An object of another type of the file; its stored properties are the scenario's
         /// variables whose names start with the prefix.
         case instance(String, type: String)
+        /// The completion handler `handleEventsForBackgroundURLSession` receives.
+        case sessionHandler
+        /// A stored property holding such a handler (`var savedHandler: (() -> Void)?`).
+        case storedHandler(String)
         /// A Combine subscriber's completion (`receiveCompletion: { completion in … }`): it is a
         /// failure exactly when the flag (a value arrived) is false.
         case combineCompletion(valueFlag: String)
@@ -101,8 +105,12 @@ struct Lowerer {
     /// The expression being lowered is awaited.
     var awaiting = false
 
+    /// The type the harness checks (whose stored properties have no prefix).
+    let rootName: String
+
     init(model: TypeModel, converter: SourceLocationConverter, fileTypes: [String: TypeModel] = [:]) {
         self.model = model
+        rootName = model.name
         self.converter = converter
         self.fileTypes = fileTypes
     }
@@ -136,9 +144,32 @@ struct Lowerer {
         (model, prefix) = saved
     }
 
+    /// Lowers the body of a method of `type` (the object's variables starting with `objectPrefix`)
+    /// as an entry point, not at a call.
+    mutating func lowerBody(_ body: CodeBlockSyntax, of type: TypeModel, prefix objectPrefix: String) {
+        if type.name != model.name { declareObject(objectPrefix, of: type) }
+        let saved = (model, prefix)
+        (model, prefix) = (type, objectPrefix)
+        lowerBody(body.statements, barrier: true)
+        (model, prefix) = saved
+    }
+
+    /// Declares the objects of other types whose stored properties `expression` reaches
+    /// (`tiles.completion`, `tiles.completion?()`).
+    mutating func declareObjects(in expression: ExprSyntax) {
+        var node: ExprSyntax? = expression
+        while let current = node {
+            if let optional = current.as(OptionalChainingExprSyntax.self) { node = optional.expression; continue }
+            if let forced = current.as(ForceUnwrapExprSyntax.self) { node = forced.expression; continue }
+            guard let member = current.as(MemberAccessExprSyntax.self), let base = member.base else { return }
+            if case let .instance(objectPrefix, type)? = resolve(base), let foreign = fileTypes[type] { declareObject(objectPrefix, of: foreign) }
+            node = base
+        }
+    }
+
     /// Declares the stored properties of an object of another type, once.
     mutating func declareObject(_ prefix: String, of type: TypeModel) {
-        guard declaredObjects.insert(prefix).inserted else { return }
+        guard !prefix.isEmpty, declaredObjects.insert(prefix).inserted else { return }
         objectDeclarations.append(contentsOf: HarnessBuilder.declarations(type, prefix: prefix))
     }
 
@@ -172,6 +203,7 @@ struct Lowerer {
         case .lock: return .lock(name)
         case .queue: return .queue(name)
         case let .object(type) where fileTypes[type] != nil && type != model.name: return .instance(name + "_", type: type)
+        case .closure where model.holdsHandler(property): return .storedHandler(name)
         case .closure, .object, .other: return nil
         }
     }
@@ -183,23 +215,44 @@ struct Lowerer {
             // A property of self; a local of the same name does not hide it.
             return scopes.first?[member.declName.baseName.text] ?? propertyRef(member.declName.baseName.text)
         }
+        // `tiles.completion`: a stored property of an object of another type of the file.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, !isSelf(base),
+           case let .instance(objectPrefix, type)? = resolve(base), let foreign = fileTypes[type],
+           let kind = foreign.properties[member.declName.baseName.text]?.kind {
+            let name = objectPrefix + member.declName.baseName.text
+            switch kind {
+            case let .identifier(optional): return .identifier(name, optional: optional)
+            case .bool: return .bool(name)
+            case .closure where foreign.holdsHandler(member.declName.baseName.text): return .storedHandler(name)
+            default: return nil
+            }
+        }
         // `Store.shared`: the shared object of a type of the file.
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            fileTypes[base.baseName.text] != nil, base.baseName.text != model.name {
             return .instance("\(base.baseName.text)_\(member.declName.baseName.text)_", type: base.baseName.text)
         }
         if let forced = expression.as(ForceUnwrapExprSyntax.self) { return resolve(forced.expression) }
-        if let cast = expression.as(AsExprSyntax.self) { return resolve(cast.expression) }
+        if let cast = expression.as(AsExprSyntax.self) {
+            return appDelegate(cast.expression, as: cast.type.trimmedDescription) ?? resolve(cast.expression)
+        }
         // `task as! BGAppRefreshTask`, unfolded: [task, as!, Type].
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
            sequence.elements.dropFirst().first?.is(UnresolvedAsExprSyntax.self) == true, let first = sequence.elements.first {
-            return resolve(first)
+            return appDelegate(first, as: sequence.elements.last?.trimmedDescription ?? "") ?? resolve(first)
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
             return resolve(only.expression)
         }
         if let optional = expression.as(OptionalChainingExprSyntax.self) { return resolve(optional.expression) }
         return nil
+    }
+
+    /// `UIApplication.shared.delegate as? AppDelegate`, where the app delegate is a type of the
+    /// file: its object (the harness's own, when it is the type checked).
+    func appDelegate(_ expression: ExprSyntax, as type: String) -> Ref? {
+        guard expression.trimmedDescription == "UIApplication.shared.delegate", fileTypes[type] != nil else { return nil }
+        return .instance(type == rootName ? "" : "\(type)_delegate_", type: type)
     }
 
     // MARK: blocks

@@ -43,7 +43,7 @@ public struct ScanReport {
         var out = ""
         for finding in findings {
             out += diagnostic(finding) + "\n"
-            let basis = finding.family.basis == .engine ? "schedule that breaks it" : "found from the code's shape (the engine cannot run this construct yet)"
+            let basis = finding.basis == .engine ? "schedule that breaks it" : "found from the code's shape (the scan could not lower this code into a scenario)"
             out += "    \(basis):\n"
             for line in finding.timeline { out += "      \(line)\n" }
             if let instead = rules[finding.rule]?.instead { out += "    instead: \(Self.oneLine(instead))\n" }
@@ -74,7 +74,7 @@ public struct ScanReport {
     public func json() throws -> String {
         let items = findings.map { finding in
             JSONFinding(path: finding.path, line: finding.place.line, column: finding.place.column, rule: finding.rule,
-                        family: finding.family.rawValue, basis: finding.family.basis.rawValue, message: finding.message,
+                        family: finding.family.rawValue, basis: finding.basis.rawValue, message: finding.message,
                         timeline: finding.timeline, schedule: finding.schedule, instead: rules[finding.rule]?.instead.map(Self.oneLine),
                         link: link(finding.rule))
         }

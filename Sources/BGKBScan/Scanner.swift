@@ -59,6 +59,7 @@ public enum Scanner {
         let tree = Parser.parse(source: source.text)
         let converter = SourceLocationConverter(fileName: source.path, tree: tree)
         var findings: [Finding] = []
+        var engineSessions: Set<SourcePlace> = []
         let models = TypeCollector.collect(tree)
         let fileTypes = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for model in models {
@@ -74,11 +75,13 @@ public enum Scanner {
                 }
             }
             guard harness.unmodelled == nil else { continue }
+            if let place = harness.sessionPlace { engineSessions.insert(place) }
             let checked = EngineCheck.findings(harness, path: source.path)
             findings.append(contentsOf: checked.findings)
             result.problems.append(contentsOf: checked.problems)
         }
-        let structural = StructuralChecks(path: source.path, file: tree, converter: converter)
+        // Where the engine ran a background session's events, the structural check stays silent.
+        let structural = StructuralChecks(path: source.path, file: tree, converter: converter, engineCheckedSessions: engineSessions)
         for place in structural.beginsWithoutHandler where !findings.contains(where: { $0.place == place && $0.family == .noExpirationHandler }) {
             if let finding = EngineCheck.beginWithoutHandler(at: place, path: source.path) { findings.append(finding) }
         }

@@ -7,6 +7,9 @@ struct StructuralChecks {
     let path: String
     let file: SourceFileSyntax
     let converter: SourceLocationConverter
+    /// `handleEventsForBackgroundURLSession` methods (by the place of `func`) whose handler the
+    /// engine followed: the structural check leaves them to it.
+    var engineCheckedSessions: Set<SourcePlace> = []
 
     func place(_ node: some SyntaxProtocol) -> SourcePlace {
         let location = node.startLocation(converter: converter)
@@ -48,7 +51,8 @@ struct StructuralChecks {
     private func sessionFindings(_ functions: FunctionIndex) -> [Finding] {
         var found: [Finding] = []
         for function in functions.all where function.signature.parameterClause.parameters.contains(where: { $0.secondName?.text == nil && $0.firstName.text == "handleEventsForBackgroundURLSession" || $0.firstName.text == "handleEventsForBackgroundURLSession" }) {
-            guard let body = function.body, let parameter = function.signature.parameterClause.parameters.last else { continue }
+            guard let body = function.body, let parameter = function.signature.parameterClause.parameters.last,
+                  !engineCheckedSessions.contains(place(function.funcKeyword)) else { continue }
             let handler = (parameter.secondName ?? parameter.firstName).text
             // Where the handler goes: called here, or stored (in this function or one it is passed to).
             if uses(body, callOf: handler) { continue }
