@@ -18,10 +18,10 @@ struct ExampleProse: Sendable, Equatable {
     /// Whether any expectation is a kill, a crash or a warning: what an app must avoid.
     var expectsHarm: Bool
 
-    init(example: Example) {
+    /// `scenario`: the example's scenario as the engine parsed it; nil parses it here.
+    init(example: Example, scenario: Scenario? = nil) {
         code = Self.code(example.text)
-        let (parsed, _) = ScenarioParser.parse(example.text, at: example.location)
-        guard let scenario = parsed else {
+        guard let scenario = scenario ?? ScenarioParser.parse(example.text, at: example.location).0 else {
             conditions = ""
             timeline = ""
             expectation = ""
