@@ -28,7 +28,7 @@ struct ExampleProse: Sendable, Equatable {
             expectsHarm = false
             return
         }
-        conditions = Self.conditions(scenario.conditions, begins: code.contains("beginBackgroundTask"))
+        conditions = Self.conditions(scenario.conditions, begins: TextScan.contains(code, "beginBackgroundTask"))
         timeline = Self.timeline(scenario.timeline)
         let expectations = scenario.expectations
         expectation = Self.join(expectations.map(Self.expectation), with: "and")
