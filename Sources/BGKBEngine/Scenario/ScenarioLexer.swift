@@ -1,3 +1,5 @@
+import BGKBModel
+
 /// Splits scenario text into tokens with their line and column. Newlines are tokens because a
 /// statement ends at the end of its line, as in Swift.
 struct ScenarioToken: Sendable, Hashable {
@@ -205,10 +207,10 @@ struct ScenarioLexer {
     /// The UTF-8 offset at which each line (each run up to a line feed) of `text` starts.
     static func lineStarts(_ text: String) -> [Int32] {
         var starts: [Int32] = [0]
-        var offset: Int32 = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == 0x0A { starts.append(offset) }
+        var from = 0
+        while let lineFeed = Bytes.firstOffset(of: 0x0A, in: text, from: from) {
+            from = lineFeed + 1
+            starts.append(Int32(from))
         }
         return starts
     }
