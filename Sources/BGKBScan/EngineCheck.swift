@@ -17,7 +17,7 @@ enum EngineCheck {
     /// of the first deviations, no random ones.
     static var lookOnOptions: Explorer.Options {
         var options = options
-        options.maxRuns = 250
+        options.maxRuns = 100
         options.randomSchedules = 0
         return options
     }
@@ -62,7 +62,7 @@ enum EngineCheck {
                     // Another rule shows within fewer schedules than the first failure needed, or
                     // not at all: the walk that looks on (a trace made of every run) is shorter.
                     let lookOn = found.isEmpty ? explorer : Explorer(scenario: scenario, options: lookOnOptions)
-                    while everyRule || found.isEmpty, let next = lookOn.firstTrace(where: { trace in
+                    while everyRule || found.isEmpty, let next = lookOn.firstFailingTrace(where: { trace in
                         classifier.classify(trace, concern: concern).map { finding in !found.contains { $0.sameDefect(as: finding) } } ?? false
                     }), let finding = classifier.classify(next, concern: concern) {
                         found.append(finding)

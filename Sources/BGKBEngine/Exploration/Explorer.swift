@@ -159,6 +159,15 @@ public struct Explorer {
         }
     }
 
+    /// The first explored schedule whose run fails the scenario's expectations and whose trace
+    /// satisfies `predicate`; runs that hold are not made into traces (`bgkb scan` asks for every
+    /// rule a scenario breaks this way).
+    public func firstFailingTrace(where predicate: (SimulationTrace) -> Bool) -> SimulationTrace? {
+        withoutActuallyEscaping(predicate) { predicate in
+            visitEverySchedule(FirstFailingTraceVisitor(maxRuns: options.maxRuns, predicate: predicate)).found
+        }
+    }
+
     /// For tests of the memo: explores the whole space, also runs every schedule it covered, and
     /// describes each one whose run differs (events, outcome or decisions) from the run it was
     /// counted as. Empty when the memo is exact.

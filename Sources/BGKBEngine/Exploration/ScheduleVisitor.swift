@@ -107,6 +107,32 @@ struct FirstTraceVisitor: ScheduleVisitor {
     }
 }
 
+/// `FirstTraceVisitor` for failing runs only: a run that holds every expectation is not made
+/// into a trace, which is most of the cost of a run.
+struct FirstFailingTraceVisitor: ScheduleVisitor {
+    var maxRuns: Int
+    let predicate: (SimulationTrace) -> Bool
+    var found: SimulationTrace?
+    var runs = 0
+    var stop: Bool { found != nil || runs >= maxRuns }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        start(&machine)
+        guard machine.failedExpectation() != nil else { return true }
+        let trace = machine.materializedTrace
+        if predicate(trace) { found = trace }
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
+        guard runs < maxRuns else { return false }
+        runs += 1
+        return true
+    }
+}
+
 struct MismatchVisitor: ScheduleVisitor {
     var maxRuns: Int
     var other: Machine
