@@ -35,7 +35,18 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
         let capped = result.capped ? " (stopped at \(result.runs) schedules)" : ""
         let passed: Bool
         let summary: String
+        // A run the simulator gave up on is never evidence for or against the rule: the example
+        // fails whatever its intent, and says which of the simulator's limits stopped it.
+        let undecided = result.failure.map { failure in
+            if let trace = result.failureTrace { return trace.outcome.isUndecided }
+            var replay = failure.schedule
+            replay.seed = nil
+            return explorer.outcome(replay).isUndecided
+        } ?? false
         switch (example.intent, result.failure) {
+        case let (_, failure?) where undecided:
+            passed = false
+            summary = "undecided after \(result.runs) schedules: \(failure.reason) [\(failure.schedule)]"
         case (.follows, nil):
             passed = true
             summary = "holds in all \(result.runs) schedules\(capped)"
@@ -112,7 +123,7 @@ public struct VerdictRecord: Hashable, Sendable {
                                   ("processing", c.processingTaskBudget), ("grace", c.bgTaskCompletionGrace),
                                   ("push", c.pushCompletionLimit), ("pendingRefresh", Double(c.pendingRefreshLimit)),
                                   ("pendingProcessing", Double(c.pendingProcessingLimit)), ("urlSessionEvents", c.urlSessionEventsLimit),
-                                  ("continuedProgress", c.continuedProgressLimit)] {
+                                  ("continuedProgress", c.continuedProgressLimit), ("expiredActivity", c.expiredActivityReturnLimit)] {
                 text += "\(name)=\(value.bitPattern)\u{0}"
             }
             text += "preemption=\(options.preemptionBound) random=\(options.randomSchedules) max=\(options.maxRuns) budgets="

@@ -65,11 +65,21 @@ public enum SimulationOutcome: Hashable, Sendable, Codable, CustomStringConverti
     case terminated(code: String, reason: String, at: Double)
     /// The app's own code crashed (force unwrap of nil, exception).
     case crashed(reason: String, at: Double)
+    /// The simulator stopped the run at one of its own limits before the run settled: nothing
+    /// is known about how the app's run ends, so it is never a verdict about the app (an
+    /// example with such a run fails, whatever its intent, and the quiz never asks about it).
+    case undecided(limit: EngineLimit, at: Double)
 
     public var time: Double {
         switch self {
-        case let .suspended(at), let .stillRunning(at), let .terminated(_, _, at), let .crashed(_, at): return at
+        case let .suspended(at), let .stillRunning(at), let .terminated(_, _, at), let .crashed(_, at), let .undecided(_, at): return at
         }
+    }
+
+    /// True for a run the simulator gave up on (`undecided`).
+    public var isUndecided: Bool {
+        if case .undecided = self { return true }
+        return false
     }
 
     public var description: String {
@@ -78,7 +88,52 @@ public enum SimulationOutcome: Hashable, Sendable, Codable, CustomStringConverti
         case .stillRunning: return "still running"
         case let .terminated(code, reason, _): return "terminated with \(code) (\(reason))"
         case let .crashed(reason, _): return "crashed: \(reason)"
+        case let .undecided(limit, _): return "undecided: \(limit.description)"
         }
+    }
+}
+
+/// A limit of the simulator itself, which stops a run that would otherwise never end. It says
+/// nothing about iOS or the app: a run that reaches one is `SimulationOutcome.undecided`.
+public enum EngineLimit: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// This many steps ran while the simulated clock stood still: code that loops without doing
+    /// anything that takes simulated time (`work`, a sleep, a wait) never lets the run go on.
+    case stepsWithoutTimePassing(steps: Int)
+    /// This many steps in one run, however far the clock moved: the simulator's bound on the
+    /// length of a run (a loop that takes time but never ends reaches it).
+    case stepsInOneRun(steps: Int)
+
+    /// How many steps the limit allows.
+    public var steps: Int {
+        switch self {
+        case let .stepsWithoutTimePassing(steps), let .stepsInOneRun(steps): return steps
+        }
+    }
+
+    /// The limit in a few words: `its limit of 500,000 steps without simulated time passing`.
+    public var summary: String {
+        let count = Self.grouped(steps)
+        switch self {
+        case .stepsWithoutTimePassing:
+            return "its limit of \(count) steps without simulated time passing (a loop that takes no simulated time?)"
+        case .stepsInOneRun:
+            return "its limit of \(count) steps in one run"
+        }
+    }
+
+    public var description: String {
+        "the simulator stopped the run at \(summary); this is the simulator's limit, not a verdict about the app"
+    }
+
+    /// `1000000` as `1,000,000`.
+    private static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
     }
 }
 

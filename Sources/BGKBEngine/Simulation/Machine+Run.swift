@@ -59,6 +59,8 @@ extension Machine {
         outcome = nil
         suspendedAt = 0
         steps = 0
+        progressInstant = 0
+        stepsAtProgress = 0
         clear(&decisions)
         clear(&instants)
         choiceCursor = 0
@@ -135,6 +137,8 @@ extension Machine {
         outcome = other.outcome
         suspendedAt = other.suspendedAt
         steps = other.steps
+        progressInstant = other.progressInstant
+        stepsAtProgress = other.stepsAtProgress
         copy(&decisions, &other.decisions)
         copy(&instants, &other.instants)
         refusalRead = other.refusalRead
@@ -168,8 +172,8 @@ extension Machine {
                  firstOther: pending.firstOther, systemDue: pending.systemDue)
         }
         while outcome == nil {
-            if steps >= Machine.stepLimit {
-                crash(.stepLimit)
+            if let limit = reachedStepLimit() {
+                giveUp(limit)
                 break
             }
             // A dead event would do nothing when handled; dropped here, it neither moves the clock
@@ -285,6 +289,7 @@ extension Machine {
         case let .roundDeadline(r): return r != round
         case let .roundCheck(r): return r != round || (dropsSettledRoundChecks && leakedTask == nil)
         case let .didEnterBackgroundDeadline(generation): return generation != backgroundGeneration || !inDidEnterBackground
+        case let .activityDeadline(activity): return !activities[Int(activity)].active
         default: return false
         }
     }

@@ -53,6 +53,8 @@ extension Machine {
             urlSessionDeadline(delivery)
         case let .continuedStallCheck(task):
             continuedStallCheck(task)
+        case let .activityDeadline(activity):
+            if activities[Int(activity)].active { terminate(.expiredActivityHeld(activity: activity)) }
         }
     }
 
@@ -169,7 +171,13 @@ extension Machine {
             setState(.foreground)
         } else {
             setState(.background)
-            if launchedByUser { enterBackgroundHandlers() }
+            if launchedByUser {
+                enterBackgroundHandlers()
+            } else if (outstanding > 0 || activeActivities > 0) && periodStart == nil {
+                // S2: launched in the background, tasks and activities begun while launching
+                // start the clock as the app enters the background.
+                startPeriod()
+            }
         }
         // Work the system launched us for waits until launching is over.
         let deferred = deliverAfterLaunch
@@ -188,8 +196,8 @@ extension Machine {
     }
 
     private mutating func enterBackgroundHandlers() {
-        // S2: dormant tasks start the clock now.
-        if outstanding > 0 && periodStart == nil { startPeriod() }
+        // S2: dormant tasks (and expiring activities begun in the foreground) start the clock now.
+        if (outstanding > 0 || activeActivities > 0) && periodStart == nil { startPeriod() }
         if let block = didEnterBackgroundHandler {
             inDidEnterBackground = true
             backgroundGeneration += 1
@@ -343,6 +351,11 @@ extension Machine {
 
     // MARK: performExpiringActivity (S13)
 
+    /// S13/S20: the system calls the block again, on another thread, with `expired == true`: the
+    /// process is about to be suspended. The activity ends when either call returns; the app is
+    /// then suspended with any work still under way frozen. A `true` call that has not returned
+    /// within `expiredActivityReturnLimit` (while the activity still holds the app) gets the app
+    /// killed for holding its task assertion past its time (an assumption, see SystemConstants).
     private mutating func expireActivity(_ index: Int32) {
         guard activities[Int(index)].active, !activities[Int(index)].expiredCalled else { return }
         activities[Int(index)].expiredCalled = true
@@ -350,6 +363,7 @@ extension Machine {
         let activity = activities[Int(index)]
         spawnWorker(WorkItem(block: activity.block, captured: activity.captured, parameter: .bool(true),
                              context: .activity(index, expired: true)), name: .activity)
+        post(at: now + constants.expiredActivityReturnLimit, .activityDeadline(index))
     }
 
     // MARK: BGTaskScheduler (S14)

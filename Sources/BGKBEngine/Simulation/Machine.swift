@@ -96,6 +96,8 @@ struct Machine {
             case urlSessionDeadline(Int32)
             /// When a continued processing task must have reported progress.
             case continuedStallCheck(Int32)
+            /// When an expired expiring activity's `expired == true` call must have returned.
+            case activityDeadline(Int32)
         }
     }
 
@@ -161,6 +163,9 @@ struct Machine {
     /// Each block's statement count, read by `exitsSilently` without copying the block.
     private(set) var blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
+    /// This machine's own limits: the standard ones, which tests lower to reach them quickly.
+    var stepsWithoutTimePassingLimit = Machine.standardStepsWithoutTimePassingLimit
+    var stepsInOneRunLimit = Machine.standardStepsInOneRunLimit
     /// See `isDead`: a round's check that can find no leak is dropped rather than offered.
     var dropsSettledRoundChecks = true
     /// See `didEnterBackgroundExitIsSilent`: such an exit is taken at once, as silent exits are.
@@ -219,6 +224,10 @@ struct Machine {
     var outcome: Outcome?
     var suspendedAt: Double = 0
     var steps = 0
+    /// The instant the clock stood at when `stepsAtProgress` was taken: steps since then count
+    /// toward `stepsWithoutTimePassingLimit`.
+    var progressInstant: Double = 0
+    var stepsAtProgress = 0
     /// For the explorer: at each decision, how many alternatives there were.
     var decisions: [UInt8] = []
     /// Distinct instants at which something happened (candidate forced-expiry times).
@@ -267,6 +276,8 @@ struct Machine {
         case running(Double)
         case terminated(Reason, Double)
         case crashed(Reason, Double)
+        /// Stopped at one of the simulator's own limits: not a verdict about the app.
+        case undecided(EngineLimit, Double)
     }
 
     enum LaneName {
@@ -282,7 +293,13 @@ struct Machine {
         case urlSessionDelegate = "URLSession delegate queue"
     }
 
-    static let stepLimit = 200_000
+    /// The simulator's own limits (see `EngineLimit`). A run is stopped, undecided, when its
+    /// steps since the simulated clock last moved reach the first (a loop that takes no
+    /// simulated time would never end), or its steps in all reach the second (a bound on the
+    /// run's length and on the memory its trace takes). Counting steps only since the clock
+    /// last moved lets a long loop that takes time (`work 1ms` a hundred thousand times) finish.
+    static let standardStepsWithoutTimePassingLimit = 500_000
+    static let standardStepsInOneRunLimit = 2_000_000
     static let mainLane: Int32 = 0
 
     init(scenario: Scenario, constants: SystemConstants) {
@@ -326,6 +343,8 @@ struct Machine {
         takesSilentExitsAtOnce = template.takesSilentExitsAtOnce
         dropsSettledRoundChecks = template.dropsSettledRoundChecks
         quietDidEnterBackgroundExits = template.quietDidEnterBackgroundExits
+        stepsWithoutTimePassingLimit = template.stepsWithoutTimePassingLimit
+        stepsInOneRunLimit = template.stepsInOneRunLimit
     }
 
     /// The most elements any of the run's growing arrays has room for (`MachinePool` drops a

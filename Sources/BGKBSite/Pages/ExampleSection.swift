@@ -70,6 +70,7 @@ enum ExampleSection {
         case .good: w.markup("Good for the app")
         case .warning: w.markup("Survives, with a warning")
         case .bad: w.markup("Bad for the app")
+        case .undecided: w.markup("Undecided")
         }
         w.markup("</span> "); w.text(OutcomeTone.sentence(trace)); w.markup("</p>\n<p>")
         let schedules = Format.count(verdict.schedulesExplored, "schedule")

@@ -147,6 +147,7 @@ enum TimelineSVG {
             if dots.contains(where: { $0.kind == .log }) { items.append(.log) }
             if dots.contains(where: { $0.kind == .crash }) || ends.contains(where: { "\($0.kind)" == "crashed" }) { items.append(.crashed) }
             if ends.contains(where: { "\($0.kind)" == "terminated" }) { items.append(.killed) }
+            if ends.contains(where: { "\($0.kind)" == "undecided" }) { items.append(.undecided) }
             if !breaks.isEmpty { items.append(.axisBreak) }
             return items
         }
@@ -333,6 +334,12 @@ enum TimelineSVG {
                              bottom: plotBottom, label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
                              textX: (nearRight ? left - 4 : left + 4), anchor: nearRight ? "end" : "start",
                              kind: Self.isTermination(trace.outcome) ? "terminated" : "crashed"))
+            case .undecided:
+                // Not the app's end: the simulator's own limit stopped the run here.
+                let left = endX
+                let nearRight = left > plotRight - 120
+                ends.append(End(x: left, top: (TimelineSVG.topPadding - 4), bottom: plotBottom, label: "undecided: simulator's limit",
+                                textX: (nearRight ? left - 4 : left + 4), anchor: nearRight ? "end" : "start", kind: "undecided"))
             case .suspended, .stillRunning:
                 break
             }
