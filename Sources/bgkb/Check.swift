@@ -59,15 +59,34 @@ extension BGKB {
                 throw ValidationError("cannot read the schedule '\(text)' (expected e.g. budget=30s refusal=none expire=never choices=-)")
             }
             guard rule != nil else { throw ValidationError("--replay needs --rule") }
+            var contradicted = false
             for example in rules.flatMap(\.examples) {
                 let (scenario, diagnostics) = ScenarioParser.parse(example.text, at: example.location)
                 DiagnosticPrinter.standardError.print(diagnostics.all)
                 guard let scenario else { continue }
+                // A schedule the scenario's pins rule out would replay a run the explorer never
+                // considers: refused, with the pin it contradicts.
+                let contradictions = schedule.contradictions(pinnedBy: scenario)
+                if !contradictions.isEmpty {
+                    contradicted = true
+                    var problems = Diagnostics()
+                    for contradiction in contradictions {
+                        let location = contradiction.line.map { line in
+                            SourceLocation(path: example.location.path, line: example.location.line + line - 1,
+                                           column: example.location.column + (contradiction.column ?? 1) - 1)
+                        } ?? example.location
+                        problems.error("replay-contradicts-pin", "cannot replay '\(text)' for this example: \(contradiction)", at: location,
+                                       notes: ["replay a schedule `bgkb check --rule \(example.rule)` prints for it, or one that keeps the pin"])
+                    }
+                    DiagnosticPrinter.standardError.print(problems.sorted)
+                    continue
+                }
                 let explorer = Explorer(scenario: scenario)
                 print("\(example.location) \(example.intent.rawValue)\(example.name.map { " \"\($0)\"" } ?? "")")
                 print(TimelineRenderer.render(explorer.trace(schedule)))
                 print(explorer.failure(schedule).map { "expectation failed: \($0)" } ?? "expectations hold")
             }
+            if contradicted { throw ExitCode(1) }
         }
     }
 }

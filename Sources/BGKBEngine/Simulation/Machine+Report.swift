@@ -97,6 +97,8 @@ extension Machine {
             return make(.taskBegan, taskLabel(task), "beginBackgroundTask returns identifier \(task + 1)")
         case let .refused(invalid):
             return make(.system, nil, invalid ? "beginBackgroundTask refused: it returns .invalid" : "the assertion cannot be granted: the expiration handler will be called")
+        case let .grantedAfterTimeIsUp(task):
+            return make(.system, taskLabel(task), "background time is already up: \(taskLabel(task)) is granted and called in at once")
         case let .ended(task): return make(.taskEnded, taskLabel(task), "endBackgroundTask(\(task + 1))")
         case let .expiry(task):
             let handler = tasks[Int(task)].handler == nil ? "it has no expiration handler" : "its expiration handler is queued on main"

@@ -14,9 +14,14 @@ extension Machine {
             // S4: the system may call tasks in at any time, not only when the budget runs out.
             guard state == .background else { return }
             record(-1, .forcedExpiry)
-            handlingForcedExpiry = true
-            expireAll()
-            handlingForcedExpiry = false
+            // Only a live background period (a task or an activity holds the app) has time to
+            // end: with none, there is nothing to call in, and a task begun afterwards starts a
+            // period of its own (a begin the scenario pins as granted is never refused by it).
+            if periodStart != nil {
+                handlingForcedExpiry = true
+                expireAll()
+                handlingForcedExpiry = false
+            }
             // A BGTask is handed to the app through its launch handler, which is also where the
             // app sets its expiration handler: the system cannot call in a task it has not yet
             // handed over, so an early expiry reaches only tasks whose launch handler has begun.
@@ -269,10 +274,11 @@ extension Machine {
 
     mutating func begin(name: Int32?, handler: Int32?, thread t: Int) -> Value {
         let lane = Int32(t)
-        if state == .background && periodExpired {
-            record(lane, .refused(invalid: true))
-            return .identifier(0)
-        }
+        // The background period's time is already up (its budget ran out, or the system ended it
+        // early): the task cannot have time of its own. Refused as the schedule says, or, when
+        // the schedule grants it (as a scenario that pins `system grants beginBackgroundTask`
+        // does), granted and called in at once.
+        let timeIsUp = state == .background && periodExpired
         refusalRead = true
         switch schedule.refusal {
         case .returnsInvalid:
@@ -292,9 +298,9 @@ extension Machine {
         let index = Int32(tasks.count - 1)
         outstanding += 1
         record(lane, .began(task: index))
-        if schedule.refusal == .callsExpirationHandler {
+        if schedule.refusal == .callsExpirationHandler || timeIsUp {
             // S1, newer text: when the assertion cannot be granted, the expiry handler is called.
-            record(lane, .refused(invalid: false))
+            record(lane, schedule.refusal == .callsExpirationHandler ? .refused(invalid: false) : .grantedAfterTimeIsUp(task: index))
             round += 1
             expire(index)
             post(at: now + constants.expiryHandlersTotalLimit, .roundDeadline(round: round))

@@ -51,6 +51,9 @@ enum Note: Sendable {
     case step(statement: Int32, phase: UInt8)
     case began(task: Int32)
     case refused(invalid: Bool)
+    /// A begin the schedule grants when the background time is already up: the task is made and
+    /// called in at once.
+    case grantedAfterTimeIsUp(task: Int32)
     case ended(task: Int32)
     case expiry(task: Int32)
     case handlerStarted(task: Int32)
