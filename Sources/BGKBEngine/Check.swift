@@ -18,6 +18,15 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
                            recorded: VerdictRecord?) -> (verdict: ExampleVerdict?, diagnostics: Diagnostics, record: VerdictRecord?) {
     let (parsed, diagnostics) = ScenarioParser.parse(example.text, at: example.location)
     guard let scenario = parsed else { return (nil, diagnostics, nil) }
+    let (verdict, record) = checkRecording(example, scenario: scenario, constants: constants, options: options, recorded: recorded)
+    return (verdict, diagnostics, record)
+}
+
+/// `checkRecording` of a scenario already parsed from `example` (the build keeps it for the
+/// page's sentences, so it is parsed once).
+public func checkRecording(_ example: Example, scenario: Scenario, constants: SystemConstants = .standard,
+                           options: Explorer.Options = Explorer.Options(),
+                           recorded: VerdictRecord?) -> (verdict: ExampleVerdict, record: VerdictRecord) {
     let explorer = Explorer(scenario: scenario, constants: constants, options: options)
     let record: VerdictRecord
     var simulatedEvents = 0
@@ -81,7 +90,7 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
                                  simulatedEvents: simulatedEvents,
                                  representative: nominalTrace ?? explorer.trace(explorer.nominalSchedule),
                                  counterexample: counterexample, summary: record.summary)
-    return (verdict, diagnostics, record)
+    return (verdict, record)
 }
 
 /// What exploring an example found, without its traces: enough to give the same verdict again

@@ -170,11 +170,10 @@ extension Rule {
 
 // MARK: - Text helpers
 
+/// The first sentence of a Markdown text, as plain text (`Sentence.first(in:)` on `plain`).
 func firstSentence(_ text: String) -> String {
     // A sentence is short: flattening a whole long Why section first would be wasted work.
-    let flat = plain(String(text.prefix(600)))
-    if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) + "." }
-    return flat
+    Sentence.first(in: plain(String(text.prefix(600))))
 }
 
 /// Markdown emphasis and code marks removed, lines joined: prompts are plain text.

@@ -47,6 +47,16 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == "[" + escaped)
     }
 
+    /// Every byte value, alone in a string: escaped exactly when it is one of the five.
+    @Test func htmlEscapingTestsEveryByte() {
+        let escapes: [UInt8: String] = [0x22: "&quot;", 0x26: "&amp;", 0x27: "&#39;", 0x3C: "&lt;", 0x3E: "&gt;"]
+        for byte in UInt8(0)..<0x80 {
+            var out: [UInt8] = []
+            Bytes.appendHTMLEscaped(String(decoding: [byte], as: UTF8.self), to: &out)
+            #expect(out == Array((escapes[byte] ?? String(decoding: [byte], as: UTF8.self)).utf8), "\(byte)")
+        }
+    }
+
     /// As JSONEncoder escapes a string: the quote, the backslash and control characters.
     @Test(arguments: ["plain", "a\"b\\c/d", "tab\there\nnew\rret\u{8}\u{C}", "\u{0}\u{1F}\u{7F} é 😀", ""])
     func jsonEscapingMatchesJSONEncoder(_ text: String) throws {

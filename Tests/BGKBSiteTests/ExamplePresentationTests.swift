@@ -97,10 +97,20 @@ import Testing
         #expect(Format.duration(seconds) == text)
     }
 
-    @Test func directiveWordsInsideBlocksStayCode() {
+    @Test(arguments: [
         // Only top-level lines are directives: a closure's `expect` is never cut.
-        let code = ExampleProse.code("func f() {\n  expect thing\n}\n\n\n\nexpect suspended\n")
-        #expect(code == "func f() {\n  expect thing\n}")
+        ("func f() {\n  expect thing\n}\n\n\n\nexpect suspended\n", "func f() {\n  expect thing\n}"),
+        // Blank lines at either end go, a run of them inside becomes one (spaces count as blank).
+        ("\n  \nlet a = 1\n\n \t\n\nlet b = 2\n\n", "let a = 1\n\nlet b = 2"),
+        // Braces inside strings (with escaped quotes) and after `//` do not change the depth.
+        ("print(\"{ \\\" {\") // {\nexpect printed \"x\"\nat 1s: app enters background\n",
+         "print(\"{ \\\" {\") // {"),
+        // `expect` alone is a directive; `expected` and `at` without a colon are code; so is non-ASCII.
+        ("expect\nexpected()\nat (x)\nlet é = \"→\"\nsystem grants beginBackgroundTask\nInfo.plist: x",
+         "expected()\nat (x)\nlet é = \"→\""),
+    ])
+    func codeDropsTopLevelDirectivesAndExtraBlankLines(_ scenario: String, _ code: String) {
+        #expect(ExampleProse.code(scenario) == code)
     }
 
     // MARK: Labels and tones

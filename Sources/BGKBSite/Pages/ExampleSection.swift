@@ -1,3 +1,4 @@
+import BGKBEngine
 import BGKBModel
 
 /// One example on a rule page: what it shows (correct code, buggy code, what happens), the app's
@@ -5,10 +6,11 @@ import BGKBModel
 /// found (coloured by what it means for the app), the timeline with a legend of its own, and the
 /// replay string tucked into a details element.
 enum ExampleSection {
-    static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, guideHref: String,
-                      diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+    /// `scenario`: the example's scenario as the engine parsed it, if it kept it.
+    static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, scenario: Scenario?,
+                      guideHref: String, diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
         let anchor = "example-\(number)"
-        let prose = ExampleProse(example: example)
+        let prose = ExampleProse(example: example, scenario: scenario)
         let trace = verdict.map { $0.counterexample ?? $0.representative }
         let tone = trace.map(OutcomeTone.init) ?? .good
         let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
