@@ -182,9 +182,12 @@ import Testing
         constants.backgroundTaskBudget = 29
         #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
         // Every constant is in the key: a new one must be added there too.
-        #expect(Mirror(reflecting: constants).children.count == 13)
+        #expect(Mirror(reflecting: constants).children.count == 14)
         constants = SystemConstants.standard
         constants.continuedProgressLimit = 60
+        #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
+        constants = SystemConstants.standard
+        constants.expiredActivityReturnLimit = 2
         #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
         var options = Explorer.Options()
         options.preemptionBound = 1

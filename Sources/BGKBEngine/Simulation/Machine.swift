@@ -297,7 +297,7 @@ struct Machine {
     /// steps since the simulated clock last moved reach the first (a loop that takes no
     /// simulated time would never end), or its steps in all reach the second (a bound on the
     /// run's length and on the memory its trace takes). Counting steps only since the clock
-    /// last moved lets a long loop that takes time (`work 1ms` a hundred thousand times) finish.
+    /// last moved lets a long loop that takes simulated time run to its end, however many turns.
     static let standardStepsWithoutTimePassingLimit = 500_000
     static let standardStepsInOneRunLimit = 2_000_000
     static let mainLane: Int32 = 0
