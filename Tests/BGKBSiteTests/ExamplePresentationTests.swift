@@ -124,6 +124,8 @@ import Testing
         (.breaks, false, .bad, .buggyCode),
         (.breaks, false, .warning, .buggyCode),
         (.breaks, true, .good, .whatHappens),
+        (.follows, false, .undecided, .whatHappens),
+        (.breaks, false, .undecided, .whatHappens),
     ])
     func labelComesFromIntentAndOutcome(_ intent: Example.Intent, _ expectsHarm: Bool, _ tone: OutcomeTone, _ label: ExampleLabel) {
         #expect(ExampleLabel(intent: intent, expectsHarm: expectsHarm, outcome: tone) == label)
@@ -136,6 +138,22 @@ import Testing
         warned.events.append(TraceEvent(time: 2, kind: .log, lane: "main", detail: "Can't end BackgroundTask"))
         #expect(OutcomeTone(warned) == .warning)
         #expect(OutcomeTone.sentence(SampleCorpus.leakTrace) == "The watchdog kills the app with 0x8badf00d at 36\u{00A0}s: task A still running.")
+    }
+
+    /// A run the simulator stopped at its own limit is neither good nor bad for the app: it is
+    /// shown as undecided, with the limit named, never as a crash.
+    @Test func anUndecidedRunIsShownAsUndecided() {
+        var undecided = SampleCorpus.safeTrace
+        undecided.outcome = .undecided(limit: .stepsWithoutTimePassing(steps: 500_000), at: 2)
+        #expect(OutcomeTone(undecided) == .undecided)
+        let sentence = OutcomeTone.sentence(undecided)
+        #expect(sentence.hasPrefix("The simulator stops the run at 2\u{00A0}s, undecided"), "\(sentence)")
+        #expect(sentence.contains("500,000 steps without simulated time passing"), "\(sentence)")
+        #expect(!sentence.contains("crash"))
+        let drawing = TimelineSVGTests.drawn(undecided, id: "u", title: "Undecided")
+        #expect(drawing.svg.contains("undecided (the simulator&#39;s limit)"))
+        #expect(!drawing.svg.contains("killed:") && !drawing.svg.contains("crash:"))
+        #expect(TimelineSVG.Layout(trace: undecided).legend.contains(.undecided))
     }
 
     @Test func rulePageLabelsAndColoursEachExample() throws {

@@ -174,6 +174,8 @@ enum Stylesheet {
     .tl-halo { stroke: var(--tl-row); }
     .tl-end { stroke: var(--tl-end); }
     .tl-end-label { fill: var(--tl-end); font-weight: 700; }
+    .tl-end.tl-undecided { stroke: var(--tl-label); stroke-dasharray: 2 3; }
+    .tl-end-label.tl-undecided { fill: var(--tl-label); }
     .tl-axis { stroke: var(--tl-grid); }
     .tl-break { stroke: var(--tl-label); fill: none; }
     .tl-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; color: var(--muted); }

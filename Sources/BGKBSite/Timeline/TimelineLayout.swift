@@ -284,7 +284,7 @@ extension TimelineSVG {
             case .undecided:
                 // Not the app's end: the simulator's own limit stopped the run here.
                 let nearRight = x > plotRight - 120
-                return [End(x: x, top: TimelineSVG.topPadding - 4, bottom: plotBottom, label: "undecided: simulator's limit",
+                return [End(x: x, top: TimelineSVG.topPadding - 4, bottom: plotBottom, label: "undecided (the simulator's limit)",
                             textX: nearRight ? x - 4 : x + 4, anchor: nearRight ? "end" : "start", kind: "undecided")]
             case .suspended, .stillRunning:
                 return []
