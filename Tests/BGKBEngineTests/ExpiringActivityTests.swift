@@ -83,6 +83,37 @@ import Testing
         #expect(saved.time == start + 10 + 14)
     }
 
+    /// Begun once the background time is up (here in a task's expiry handler), the activity gets
+    /// no time of its own: its block is told at once that it expired, and the app is suspended
+    /// when the handler has ended the task, with the block's work frozen.
+    @Test(arguments: ["20s", "1s"])
+    func anActivityBegunAfterTheTimeIsUpGetsNone(work: String) throws {
+        let s = try #require(scenario("""
+            var id: UIBackgroundTaskIdentifier = .invalid
+            system budget 5s
+            system grants beginBackgroundTask
+            system expires tasks only when time runs out
+            on applicationDidEnterBackground {
+              id = beginBackgroundTask(withName: "Upload") {
+                ProcessInfo.processInfo.performExpiringActivity(withReason: "Finish") { expired in
+                  if expired {
+                    return
+                  }
+                  work \(work)
+                  print("finished")
+                }
+                endBackgroundTask(id)
+              }
+            }
+            expect suspended
+            """))
+        let explorer = Explorer(scenario: s)
+        let trace = explorer.trace(explorer.nominalSchedule)
+        #expect(trace.outcome == .suspended(at: 6), "\(trace.outcome)")
+        #expect(!trace.events.contains { $0.detail == "print(\"finished\")" })
+        #expect(!trace.events.contains { $0.detail.contains("calls its block with expired = false") })
+    }
+
     /// Refused (no task assertion), the block is told at once that it expired and nothing keeps
     /// the app running for it: the app is suspended when `applicationDidEnterBackground` returns
     /// and the block's work stands still with everything else.

@@ -297,13 +297,14 @@ extension Machine {
     /// `performExpiringActivity` (S13, S20): the block runs on a worker of its own. Granted, the
     /// activity holds the app up as a task does (sharing the background period's budget) until
     /// its `expired == false` call returns, or until the system calls it in and its
-    /// `expired == true` call returns. Refused (no task assertion can be taken), the block is told
-    /// at once that it expired and holds nothing up: the app may be suspended while it runs.
+    /// `expired == true` call returns. Refused (no task assertion can be taken, or the background
+    /// time is already up, as in an expiry handler), the block is told at once that it expired
+    /// and holds nothing up: the app may be suspended while it runs.
     mutating func startActivity(_ block: Int32, thread t: Int) {
         let lane = Int32(t)
         let captured = capture(lane, block: block)
         refusalRead = true
-        let refused = schedule.refusal != .none
+        let refused = schedule.refusal != .none || (state == .background && periodExpired)
         activities.append(Activity(block: block, captured: captured, active: !refused, expiredCalled: refused))
         let index = Int32(activities.count - 1)
         if refused {
