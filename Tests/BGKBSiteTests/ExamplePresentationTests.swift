@@ -113,6 +113,22 @@ import Testing
         #expect(ExampleProse.code(scenario) == code)
     }
 
+    /// The note under the code names the shorthand the code uses, each handler by its own name.
+    @Test(arguments: [
+        ("let x = 1", ""),
+        ("on applicationDidEnterBackground {\n  work 5s\n}",
+         "<p class=\"code-note\">Swift, with the simulator's shorthand: <code>work 10s</code> keeps the thread busy for 10 seconds of simulated time; <code>on applicationDidEnterBackground { }</code> is what the app delegate's method of that name does.</p>\n"),
+        ("on urlSessionDidFinishEvents {\n}",
+         "<p class=\"code-note\">Swift, with the simulator's shorthand: <code>on urlSessionDidFinishEvents { }</code> is what the session delegate's method of that name does.</p>\n"),
+        ("on didFinishLaunching {\n}\non handleEventsForBackgroundURLSession {\n}\non didFinishLaunching {\n}",
+         "<p class=\"code-note\">Swift, with the simulator's shorthand: <code>on didFinishLaunching { }</code> and <code>on handleEventsForBackgroundURLSession { }</code> are what the delegate methods of those names do.</p>\n"),
+    ])
+    func codeNoteNamesTheHandlersTheCodeHas(_ code: String, _ note: String) {
+        var w = HTMLWriter()
+        ExampleSection.writeCodeNotes(SwiftHighlighter.tokens(code), into: &w)
+        #expect(w.string == note)
+    }
+
     // MARK: Labels and tones
 
     @Test(arguments: [

@@ -38,15 +38,36 @@ enum ExampleSection {
         w.markup("</section>\n")
     }
 
-    /// What the scenario's two non-Swift words mean, when the code uses them.
+    /// What the scenario's two non-Swift words mean, when the code uses them: `work` once, and
+    /// each `on` handler the code has, by its own name, in the order the code has them.
     static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
-        let tokens = tokens.filter { $0.kind == .simulated }
-        let usesWork = tokens.contains { $0.text.hasPrefix("work") }
-        let usesOn = tokens.contains { $0.text.hasPrefix("on") }
-        guard usesWork || usesOn else { return }
+        let simulated = tokens.filter { $0.kind == .simulated }
+        let usesWork = simulated.contains { $0.text.hasPrefix("work") }
+        var handlers: [Substring] = []
+        for token in simulated where token.text.hasPrefix("on ") {
+            let name = token.text.dropFirst(3)
+            if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
+        }
+        guard usesWork || !handlers.isEmpty else { return }
         w.markup("<p class=\"code-note\">Swift, with the simulator's shorthand")
         if usesWork { w.markup(": <code>work 10s</code> keeps the thread busy for 10 seconds of simulated time") }
-        if usesOn { w.markup(usesWork ? "; " : ": "); w.markup("<code>on applicationDidEnterBackground { }</code> is what the app delegate's method of that name does") }
+        for (index, name) in handlers.enumerated() {
+            if index == 0 {
+                w.markup(usesWork ? "; " : ": ")
+            } else if index == handlers.count - 1 {
+                w.markup(handlers.count == 2 ? " and " : ", and ")
+            } else {
+                w.markup(", ")
+            }
+            w.markup("<code>on "); w.text(String(name)); w.markup(" { }</code>")
+        }
+        if handlers.count > 1 {
+            w.markup(" are what the delegate methods of those names do")
+        } else if let only = handlers.first {
+            // Every handler is an app delegate method but the session delegate's one.
+            w.markup(only == "urlSessionDidFinishEvents" ? " is what the session delegate's method of that name does"
+                                                         : " is what the app delegate's method of that name does")
+        }
         w.markup(".</p>\n")
     }
 

@@ -16,15 +16,28 @@ enum TextScan {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+        // ASCII bytes are answered as they are; only a byte that starts a non-ASCII scalar is decoded.
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            let isSpace: Bool
+            var next = utf8.index(after: index)
+            if byte < 0x80 {
+                isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            } else {
+                let scalar = text.unicodeScalars[index]
+                isSpace = scalar.properties.isWhitespace
+                next = text.unicodeScalars.index(after: index)
+            }
             if isSpace {
                 pendingSpace = !result.isEmpty
-                continue
+            } else {
+                if pendingSpace { result.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                result.append(contentsOf: utf8[index..<next])
             }
-            if pendingSpace { result.append(UInt8(ascii: " ")) }
-            pendingSpace = false
-            if scalar.isASCII { result.append(UInt8(scalar.value)) } else { result.append(contentsOf: scalar.utf8) }
+            index = next
         }
         return String(decoding: result, as: UTF8.self)
     }
