@@ -118,7 +118,9 @@ public enum Bytes {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Appends the bytes of a string literal.
+    /// Appends the bytes of a string literal. Inlinable: pages call it for every piece of markup,
+    /// and across the module boundary each call would go through an unspecialised function.
+    @inlinable
     public static func append(_ literal: StaticString, to out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }

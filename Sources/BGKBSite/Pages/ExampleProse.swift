@@ -239,7 +239,7 @@ enum OutcomeTone: String, Sendable, CaseIterable {
     init(_ trace: SimulationTrace) {
         switch trace.outcome {
         case .terminated, .crashed: self = .bad
-        case .suspended, .stillRunning: self = trace.events.contains { $0.kind == .log } ? .warning : .good
+        case .suspended, .stillRunning: self = trace.events.indices.contains { trace.events[$0].kind == .log } ? .warning : .good
         case .undecided: self = .undecided
         }
     }
@@ -258,10 +258,17 @@ enum OutcomeTone: String, Sendable, CaseIterable {
         case let .crashed(reason, _): text = "The app crashes at \(time): \(reason)."
         case let .undecided(limit, _): text = "The simulator stops the run at \(time), undecided: \(limit)."
         }
-        let warnings = trace.events.filter { $0.kind == .log }
-        if let first = warnings.first {
-            text += warnings.count == 1 ? " iOS logs a warning: \u{201C}\(first.detail)\u{201D}."
-                : " iOS logs \(warnings.count) warnings, the first: \u{201C}\(first.detail)\u{201D}."
+        // Counted by index: the events are read in place, not copied.
+        var warningCount = 0
+        var firstWarning: Int?
+        for index in trace.events.indices where trace.events[index].kind == .log {
+            warningCount += 1
+            if firstWarning == nil { firstWarning = index }
+        }
+        if let firstWarning {
+            let detail = trace.events[firstWarning].detail
+            text += warningCount == 1 ? " iOS logs a warning: \u{201C}\(detail)\u{201D}."
+                : " iOS logs \(warningCount) warnings, the first: \u{201C}\(detail)\u{201D}."
         }
         return text
     }

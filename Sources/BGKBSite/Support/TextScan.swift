@@ -17,25 +17,27 @@ enum TextScan {
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         // ASCII bytes are answered as they are; only a byte that starts a non-ASCII scalar is decoded.
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index < utf8.endIndex {
-            let byte = utf8[index]
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            var next = index + 1
             let isSpace: Bool
-            var next = utf8.index(after: index)
             if byte < 0x80 {
                 isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
             } else {
-                let scalar = text.unicodeScalars[index]
+                var iterator = bytes[index...].makeIterator()
+                var decoder = UTF8()
+                guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { break }
                 isSpace = scalar.properties.isWhitespace
-                next = text.unicodeScalars.index(after: index)
+                next = index + UTF8.width(scalar)
             }
             if isSpace {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(UInt8(ascii: " ")) }
                 pendingSpace = false
-                result.append(contentsOf: utf8[index..<next])
+                if next == index + 1 { result.append(byte) } else { result.append(contentsOf: bytes[index..<next]) }
             }
             index = next
         }

@@ -72,7 +72,7 @@ extension TimelineSVG {
             let span = end > 0 ? end : 1
             plotLeft = TimelineSVG.labelWidth
             plotRight = TimelineSVG.width - TimelineSVG.rightPadding
-            let scale = TimeScale(times: events.map(\.time), span: span, left: plotLeft, right: plotRight)
+            let scale = TimeScale(times: events.indices.map { events[$0].time }, span: span, left: plotLeft, right: plotRight)
             let eventX = scale.eventPositions
             breaks = Self.axisBreaks(events: events, eventX: eventX)
             let endX = max(scale.x(end), eventX.last ?? plotLeft)
@@ -245,7 +245,12 @@ extension TimelineSVG {
         static func marks(_ events: [TraceEvent], eventX: [Double], lanes: Lanes) -> (expiries: [Expiry], dots: [Dot]) {
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
-            let hasSystemExpiry = events.contains { $0.kind == .expiry && $0.lane == "system" }
+            // Read by index, in place: a closure over the events would copy each one.
+            var hasSystemExpiry = false
+            for index in events.indices where events[index].kind == .expiry && events[index].lane == "system" {
+                hasSystemExpiry = true
+                break
+            }
             var expiries: [Expiry] = []
             var dots: [Dot] = []
             // Most events are steps: room for them all at once.
