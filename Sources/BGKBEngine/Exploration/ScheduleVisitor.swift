@@ -14,14 +14,21 @@ protocol ScheduleVisitor {
     var maxRuns: Int { get set }
     /// Events simulated again to reach children's decisions (`Result.replayedEvents`).
     mutating func noteReplayed(_ events: Int)
-    /// The counts of an exploration cut short by `maxRuns` as breadth first would have made
-    /// them, computed by the depth-first walk, which visits schedules in another order.
-    mutating func settleCapped(runs: Int, covered: Int, events: Int)
+    /// Whether a schedule whose run reaches an explored state (`StateCache`) may go unreported:
+    /// true for a visitor that asks what the runs can end in; false for one that wants every
+    /// schedule's own run.
+    static var skipsEquivalentRuns: Bool { get }
+    /// A schedule was left at an explored state: its outcomes are among those explored from it.
+    mutating func equivalent()
+    /// The systematic schedules are done; random ones follow.
+    mutating func systematicDone()
 }
 
 extension ScheduleVisitor {
+    static var skipsEquivalentRuns: Bool { false }
     mutating func noteReplayed(_ events: Int) {}
-    mutating func settleCapped(runs: Int, covered: Int, events: Int) {}
+    mutating func equivalent() {}
+    mutating func systematicDone() {}
 }
 
 struct ExploreVisitor: ScheduleVisitor {
@@ -65,12 +72,15 @@ struct ExploreVisitor: ScheduleVisitor {
         result.replayedEvents += events
     }
 
-    mutating func settleCapped(runs: Int, covered: Int, events: Int) {
-        result.runs = runs
-        result.covered = covered
-        result.events = events
-        result.capped = true
-        stop = true
+    static var skipsEquivalentRuns: Bool { true }
+
+    mutating func equivalent() {
+        result.equivalent += 1
+    }
+
+    mutating func systematicDone() {
+        result.systematicRuns = result.runs
+        result.reachedRandom = true
     }
 
     mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
