@@ -184,6 +184,15 @@ public struct Explorer {
         return result
     }
 
+    /// Explores the whole space, past any failure, breadth first (or depth first when
+    /// `depthFirst`), and says every distinct way its runs end: tests compare the state cache
+    /// with the exploration without it by these.
+    public func reachableOutcomes(depthFirst: Bool = false) -> (outcomes: Set<SimulationOutcome>, result: Result) {
+        let visitor = OutcomeVisitor(inner: ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: false, nominal: nominalSchedule))
+        let visited = visitEverySchedule(visitor, depthFirst: depthFirst && options.resumesChildrenFromTheirParent)
+        return (visited.outcomes, settled(visited.inner.result))
+    }
+
     /// The first explored schedule whose trace satisfies `predicate` (tests use it to show that
     /// the explorer finds a specific failure on its own).
     public func firstTrace(where predicate: (SimulationTrace) -> Bool) -> SimulationTrace? {

@@ -150,3 +150,31 @@ struct MismatchVisitor: ScheduleVisitor {
         return true
     }
 }
+
+/// `ExploreVisitor` over the whole space, also keeping every distinct outcome (tests compare the
+/// reductions by them). A run left at an explored state adds none: its outcomes are those of the
+/// runs explored from that state.
+struct OutcomeVisitor: ScheduleVisitor {
+    var inner: ExploreVisitor
+    var outcomes = Set<SimulationOutcome>()
+    static var skipsEquivalentRuns: Bool { true }
+    var stop: Bool { inner.stop }
+    var maxRuns: Int {
+        get { inner.maxRuns }
+        set { inner.maxRuns = newValue }
+    }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
+        guard inner.run(&machine, schedule, start: start) else { return false }
+        outcomes.insert(machine.modelOutcome)
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
+        inner.covered(schedule, repeats: repeats)
+    }
+
+    mutating func noteReplayed(_ events: Int) { inner.noteReplayed(events) }
+    mutating func equivalent() { inner.equivalent() }
+    mutating func systematicDone() { inner.systematicDone() }
+}
