@@ -96,7 +96,7 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     public var representative: SimulationTrace
     /// The first (shortest) schedule in which the rule was broken, if any.
     public var counterexample: SimulationTrace?
-    /// One line for people: "holds in all 214 schedules within 2 preemptions", "breaks: terminated
+    /// One line for people: "holds in all 214 schedules within 3 preemptions", "breaks: terminated
     /// with 0x8badf00d at 30.0 s [schedule]".
     public var summary: String
     /// The stated space: interleavings with at most this many preemptions, under every budget,
@@ -124,7 +124,7 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
         self.exhausted = exhausted
     }
 
-    /// What the exploration covered, in words: "all 214 schedules within 2 preemptions", or
+    /// What the exploration covered, in words: "all 214 schedules within 3 preemptions", or
     /// "215 schedules, space not exhausted".
     public var coverage: String {
         exhausted ? ExampleVerdict.coverage(schedules: schedules, bound: preemptionBound)

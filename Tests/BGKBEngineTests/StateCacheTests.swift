@@ -76,7 +76,7 @@ import Testing
         #expect(summary == "incomplete (3 schedules, space not exhausted)")
         let whole = Explorer(scenario: s).explore(checking: intent)
         #expect(whole.exhausted)
-        #expect(judge(intent, whole).summary.hasPrefix(intent == .follows ? "holds in all \(whole.systematicRuns) schedules within 2 preemptions"
+        #expect(judge(intent, whole).summary.hasPrefix(intent == .follows ? "holds in all \(whole.systematicRuns) schedules within \(Explorer.Options().preemptionBound) preemptions"
                                                                            : "expected to break, but holds in all"))
     }
 }

@@ -16,7 +16,7 @@ public struct Explorer {
         /// system handling an event first) is a preemption and counts one. When the current
         /// thread cannot go on (it finished, sleeps or waits), every pick is a switch it forced
         /// itself and counts nothing, so such switches are tried in every order.
-        public var preemptionBound = 2
+        public var preemptionBound = 3
         public var randomSchedules = 48
         /// Budgets to try when the scenario does not pin one (the constants' own is added first).
         public var budgets: [Double] = [0, 1, 5, 30]
