@@ -197,14 +197,14 @@ import Testing
         // (a new one must be added there too).
         let toggles: [WritableKeyPath<Explorer.Options, Bool>] = [
             \.takesSilentExitsAtOnce, \.dropsSettledRoundChecks, \.takesQuietDidEnterBackgroundExitsAtOnce,
-            \.resumesChildrenFromTheirParent,
+            \.resumesChildrenFromTheirParent, \.cachesStates,
         ]
         for toggle in toggles {
             var changed = Explorer.Options()
             changed[keyPath: toggle].toggle()
             #expect(key != VerdictRecord.key(example, engine: "engine-a", options: changed), "\(toggle)")
         }
-        #expect(Mirror(reflecting: Explorer.Options()).children.count == 8)
+        #expect(Mirror(reflecting: Explorer.Options()).children.count == 9)
     }
 
     static func identity(of url: URL) -> String? { VerdictCache.identity(ofFileAt: url.path) }
