@@ -7,50 +7,6 @@ import Foundation
 /// Words and sentences are cut by Unicode scalars (a space, tab or line feed is a separator on
 /// its own), not by Characters: a combining mark after a space belongs to the next word.
 enum PlainText {
-    /// The first sentence: up to the first `.`, `!` or `?` followed by a space or line break and a
-    /// capital, a digit or an opening quote, or by the end; a blank line ends it too. Dots inside
-    /// words (`UIApplication.shared`) and after abbreviations (`e.g.`) do not end it.
-    static func firstSentence(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let next = scalars.index(after: index)
-            if scalar == "\n" && next < scalars.endIndex && scalars[next] == "\n" { break }
-            if scalar == "." || scalar == "!" || scalar == "?" {
-                guard next < scalars.endIndex else { return String(scalars[...index]).trimmed }
-                if scalars[next] == " " || scalars[next] == "\n" {
-                    let afterIndex = scalars.index(after: next)
-                    let after = afterIndex < scalars.endIndex ? scalars[afterIndex] : nil
-                    if opensSentence(after), !endsWithAbbreviation(scalars[..<index]) {
-                        return String(scalars[...index]).trimmed
-                    }
-                }
-            }
-            index = next
-        }
-        return String(scalars[..<index]).trimmed
-    }
-
-    /// Whether `scalar` can start a sentence: a capital, a digit, an opening quote, bracket,
-    /// backtick or asterisk, or nothing (the end of the text).
-    private static func opensSentence(_ scalar: Unicode.Scalar?) -> Bool {
-        guard let scalar else { return true }
-        return scalar.properties.isUppercase || scalar.properties.numericType != nil || "“\"‘'(`*".unicodeScalars.contains(scalar)
-    }
-
-    private static let abbreviations: Set<String> = ["e.g", "i.e", "etc", "vs", "cf", "approx"]
-
-    /// Whether the last word of `text` (after any trailing spaces and line breaks) is one of `abbreviations`.
-    private static func endsWithAbbreviation(_ text: Substring.UnicodeScalarView) -> Bool {
-        let isSeparator = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\n" }
-        var end = text.endIndex
-        while end > text.startIndex, isSeparator(text[text.index(before: end)]) { end = text.index(before: end) }
-        var start = end
-        while start > text.startIndex, !isSeparator(text[text.index(before: start)]) { start = text.index(before: start) }
-        return abbreviations.contains(String(text[start..<end]).lowercased())
-    }
-
     /// Whether `keyword` occurs in `text`, byte for byte in UTF-8 (no canonical equivalence: Content
     /// and keywords are compared as written).
     static func contains(_ text: String, _ keyword: String) -> Bool {

@@ -16,8 +16,8 @@ extension BlockWalker {
         var inlines: [MarkdownNode] = leadIndex.map { draft.blocks[$0].children } ?? []
         let callout = Self.stripCallout(&inlines)
         let leadText = MarkdownNode.plainText(of: inlines[...])
-        var statement = PlainText.firstSentence(leadText)
-        if statement.isEmpty, let first = draft.blocks.first { statement = PlainText.firstSentence(first.plainText) }
+        var statement = Sentence.first(in: leadText)
+        if statement.isEmpty, let first = draft.blocks.first { statement = Sentence.first(in: first.plainText) }
         let tail = Self.inlines(inlines, after: statement, in: leadText)
 
         // Room for a part per block up front, in each list below.

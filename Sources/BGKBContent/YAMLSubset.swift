@@ -8,7 +8,7 @@ import Yams
 /// Anything else (comments, tabs, escapes, multi-line scalars, anchors, a value that would be a
 /// YAML error) gives nil, and Yams reads the block. The result is the node Yams would give,
 /// marks included; `YAMLSubsetTests` holds it to that on every block in Content. Reading a rule
-/// block through Yams cost several times as much, and Yams' first read in a process also
+/// block through Yams does far more work per block, and Yams' first read in a process also
 /// compiles its resolver's regular expressions.
 enum YAMLSubset {
     /// A line: where its bytes start and end in the block, and whether they are all ASCII (then a

@@ -18,6 +18,15 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
                            recorded: VerdictRecord?) -> (verdict: ExampleVerdict?, diagnostics: Diagnostics, record: VerdictRecord?) {
     let (parsed, diagnostics) = ScenarioParser.parse(example.text, at: example.location)
     guard let scenario = parsed else { return (nil, diagnostics, nil) }
+    let (verdict, record) = checkRecording(example, scenario: scenario, constants: constants, options: options, recorded: recorded)
+    return (verdict, diagnostics, record)
+}
+
+/// `checkRecording` of a scenario already parsed from `example` (the build keeps it for the
+/// page's sentences, so it is parsed once).
+public func checkRecording(_ example: Example, scenario: Scenario, constants: SystemConstants = .standard,
+                           options: Explorer.Options = Explorer.Options(),
+                           recorded: VerdictRecord?) -> (verdict: ExampleVerdict, record: VerdictRecord) {
     let explorer = Explorer(scenario: scenario, constants: constants, options: options)
     let record: VerdictRecord
     var simulatedEvents = 0
@@ -55,7 +64,7 @@ public func checkRecording(_ example: Example, constants: SystemConstants = .sta
                                  representative: nominalTrace ?? explorer.trace(explorer.nominalSchedule),
                                  counterexample: counterexample, summary: record.summary, preemptionBound: options.preemptionBound,
                                  schedules: record.schedules, exhausted: record.exhausted)
-    return (verdict, diagnostics, record)
+    return (verdict, record)
 }
 
 /// Whether an exploration's result is what an example of `intent` claims, and the one line that

@@ -1,3 +1,4 @@
+import BGKBEngine
 import BGKBModel
 import Foundation
 
@@ -35,10 +36,12 @@ public final class ExampleLedger: @unchecked Sendable {
 
     // MARK: Rule by rule
 
-    /// Rule `index`'s examples checked, by `Example.identifier`, with what the build reports
-    /// about them: taken from the early run when it got to this rule, else run now.
-    public func check(rule index: Int, _ rule: Rule) -> (verdicts: [String: ExampleVerdict], diagnostics: Diagnostics) {
-        let results: [(ExampleVerdict?, Diagnostics)]
+    /// Rule `index`'s examples checked, their verdicts and parsed scenarios by
+    /// `Example.identifier`, with what the build reports about them: taken from the early run
+    /// when it got to this rule, else run now.
+    public func check(rule index: Int, _ rule: Rule)
+        -> (verdicts: [String: ExampleVerdict], scenarios: [String: Scenario], diagnostics: Diagnostics) {
+        let results: [CheckedExample]
         if let early = takeEarly(index) {
             results = early
         } else {
@@ -48,12 +51,14 @@ public final class ExampleLedger: @unchecked Sendable {
             lock.withLock { engineCPU += spent }
         }
         var verdicts: [String: ExampleVerdict] = [:]
+        var scenarios: [String: Scenario] = [:]
         var diagnostics = Diagnostics()
-        for (verdict, found) in results {
-            diagnostics.append(contentsOf: found)
-            if let verdict { verdicts[verdict.example.identifier] = verdict }
+        for (example, checked) in zip(rule.examples, results) {
+            diagnostics.append(contentsOf: checked.diagnostics)
+            if let verdict = checked.verdict { verdicts[example.identifier] = verdict }
+            if let scenario = checked.scenario { scenarios[example.identifier] = scenario }
         }
-        return (verdicts, diagnostics)
+        return (verdicts, scenarios, diagnostics)
     }
 
     /// What rule `index`'s page leaves for later steps once it is written: its verdicts' facts
@@ -128,7 +133,7 @@ public final class ExampleLedger: @unchecked Sendable {
 
     /// Each rule's examples that ran before the rule pages started: what `ExampleRunner.check`
     /// gave for each, in order.
-    private var early: [Int: [(ExampleVerdict?, Diagnostics)]] = [:]
+    private var early: [Int: [CheckedExample]] = [:]
     private var stopEarly = false
     private let earlyDone = DispatchSemaphore(value: 0)
 
@@ -178,7 +183,7 @@ public final class ExampleLedger: @unchecked Sendable {
     public var earlyCount: Int { lock.withLock { early.count } }
 
     /// The rule's examples, if they ran early; each rule is taken once.
-    private func takeEarly(_ index: Int) -> [(ExampleVerdict?, Diagnostics)]? {
+    private func takeEarly(_ index: Int) -> [CheckedExample]? {
         lock.withLock { early.removeValue(forKey: index) }
     }
 }

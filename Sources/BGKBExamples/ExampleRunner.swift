@@ -12,36 +12,46 @@ public enum ExampleRunner {
         // Examples are independent and the engine is deterministic: check them on every core,
         // then read the results in corpus order.
         let results = ParallelMap.map(corpus.examples) { check($0) }
-        for (verdict, found) in results {
-            diagnostics.append(contentsOf: found)
-            if let verdict { verdicts.append(verdict) }
+        for checked in results {
+            diagnostics.append(contentsOf: checked.diagnostics)
+            if let verdict = checked.verdict { verdicts.append(verdict) }
         }
         return (verdicts, diagnostics)
     }
 
-    /// One example: its verdict (nil when it could not be run) and what the build reports about it.
-    /// The streaming build (`SiteBuilder.build(corpus:configuration:runningExamplesInto:)`) calls
-    /// this rule by rule, so both builds report the same diagnostics.
+    /// One example: its verdict (nil when it could not be run), what the build reports about it,
+    /// and its parsed scenario (which the rule page turns into sentences). The streaming build
+    /// (`SiteBuilder.build(corpus:configuration:runningExamplesInto:)`) calls this rule by rule,
+    /// so both builds report the same diagnostics.
     /// With a cache, an example explored by an earlier build of the same engine is not explored
     /// again (see `VerdictCache`); its verdict is the same either way.
-    public static func check(_ example: Example, cache: VerdictCache? = nil) -> (ExampleVerdict?, Diagnostics) {
-        let key = cache?.key(example)
-        let recorded = key.flatMap { cache?.record(for: $0) }
-        let (verdict, found, record) = checkRecording(example, recorded: recorded)
-        if let key, let record, recorded == nil { cache?.store(record, for: key) }
-        var diagnostics = found
-        guard let verdict else {
-            if !found.hasErrors {
+    public static func check(_ example: Example, cache: VerdictCache? = nil) -> CheckedExample {
+        let (parsed, parseDiagnostics) = ScenarioParser.parse(example.text, at: example.location)
+        var diagnostics = parseDiagnostics
+        guard let scenario = parsed else {
+            if !diagnostics.hasErrors {
                 diagnostics.error("example-not-run", "example \(example.identifier) could not be run", at: example.location)
             }
-            return (nil, diagnostics)
+            return CheckedExample(verdict: nil, diagnostics: diagnostics, scenario: nil)
         }
+        let key = cache?.key(example)
+        let recorded = key.flatMap { cache?.record(for: $0) }
+        let (verdict, record) = checkRecording(example, scenario: scenario, recorded: recorded)
+        if let key, recorded == nil { cache?.store(record, for: key) }
         if !verdict.passed {
             diagnostics.error("example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)",
                               at: example.location)
         }
-        return (verdict, diagnostics)
+        return CheckedExample(verdict: verdict, diagnostics: diagnostics, scenario: scenario)
     }
+}
+
+/// What checking one example gave: the verdict (nil when the scenario does not parse), what the
+/// build reports about it, and the scenario as parsed.
+public struct CheckedExample: Sendable {
+    public var verdict: ExampleVerdict?
+    public var diagnostics: Diagnostics
+    public var scenario: Scenario?
 }
 
 /// What pages other than the rule's own need from a verdict: the rule page draws the traces,

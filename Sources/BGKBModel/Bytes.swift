@@ -12,37 +12,6 @@ import Darwin
 /// It lives in BGKBModel because every module depends on that one; a module of its own would
 /// add a target for a single file.
 public enum Bytes {
-    /// Whether every byte is ASCII and none is a carriage return: then every byte is one
-    /// `Character`, and a heuristic may read the text byte by byte.
-    public static func isASCIIWithoutCarriageReturn(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable(isASCIIWithoutCarriageReturn) ?? text.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D }
-    }
-
-    public static func isASCIIWithoutCarriageReturn(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.withUnsafeBufferPointer(isASCIIWithoutCarriageReturn)
-    }
-
-    /// Eight bytes at a time: a word fails when a high bit is set, or when the word XOR `\r`
-    /// repeated has a zero byte (the classic `(v - 0x01…) & ~v & 0x80…` test). This is the
-    /// project's only word-at-a-time test.
-    private static func isASCIIWithoutCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var index = 0
-        while index + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            let carriage = word ^ (ones &* 0x0D)
-            if (word & highs) | ((carriage &- ones) & ~carriage & highs) != 0 { return false }
-            index += 8
-        }
-        while index < bytes.count {
-            if base[index] >= 0x80 || base[index] == 0x0D { return false }
-            index += 1
-        }
-        return true
-    }
-
     /// The offset of the first `byte` at or after `start`, or nil.
     public static func firstOffset(of byte: UInt8, in text: String, from start: Int = 0) -> Int? {
         firstOffset(of: CollectionOfOne(byte), in: text.utf8, from: start)
@@ -94,13 +63,20 @@ public enum Bytes {
         return nil
     }
 
+    /// Bit n set when byte n (below 64) is one `appendHTMLEscaped` escapes: `"` 34, `&` 38,
+    /// `'` 39, `<` 60, `>` 62.
+    static let htmlSpecialMask: UInt64 = 0x5000_00C4_0000_0000
+
     /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;`. Runs without any of them are copied whole.
     public static func appendHTMLEscaped(_ text: String, to out: inout [UInt8]) {
         withContiguousBytes(of: text.utf8) { buffer in
             var runStart = 0
             for index in 0..<buffer.count {
+                // The five bytes to escape are all below 64: one shift and test passes every other byte.
+                let byte = buffer[index]
+                guard byte < 64, htmlSpecialMask >> byte & 1 != 0 else { continue }
                 let escaped: StaticString
-                switch buffer[index] {
+                switch byte {
                 case UInt8(ascii: "<"): escaped = "&lt;"
                 case UInt8(ascii: ">"): escaped = "&gt;"
                 case UInt8(ascii: "&"): escaped = "&amp;"
@@ -142,7 +118,9 @@ public enum Bytes {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// Appends the bytes of a string literal.
+    /// Appends the bytes of a string literal. Inlinable: pages call it for every piece of markup,
+    /// and across the module boundary each call would go through an unspecialised function.
+    @inlinable
     public static func append(_ literal: StaticString, to out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }

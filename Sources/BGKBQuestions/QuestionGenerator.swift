@@ -93,8 +93,8 @@ public struct QuestionGenerator: Sendable {
 
     /// Runs every example under every condition on all cores first (runs are independent), into
     /// a table the questions then read without a lock, so a large corpus does not wait for its
-    /// scenarios one at a time. Asked through the locked cache instead, the two cores spent a
-    /// fifth of a 10,000-rule start waiting for each other and hashing examples as keys.
+    /// scenarios one at a time. Asked through the locked cache instead, the cores would wait for
+    /// each other and hash examples as keys.
     func warmOutcomes() {
         guard let unmemoizedOutcomes, outcomeTable.table == nil else { return }
         outcomeTable.table = OutcomeTable(examples: allExamples, source: unmemoizedOutcomes)
@@ -163,11 +163,10 @@ extension Rule {
 
 // MARK: - Text helpers
 
+/// The first sentence of a Markdown text, as plain text (`Sentence.first(in:)` on `plain`).
 func firstSentence(_ text: String) -> String {
     // A sentence is short: flattening a whole long Why section first would be wasted work.
-    let flat = plain(String(text.prefix(600)))
-    if let end = flat.firstRange(of: ". ") { return String(flat[..<end.lowerBound]) + "." }
-    return flat
+    Sentence.first(in: plain(String(text.prefix(600))))
 }
 
 /// Markdown emphasis and code marks removed, lines joined: prompts are plain text.

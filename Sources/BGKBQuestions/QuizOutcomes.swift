@@ -50,7 +50,7 @@ public enum QuizOutcomes {
 }
 
 /// One parse per example: each is run under several conditions, and parsing it again for each
-/// was a third of the start-up time on a large corpus. Scenarios are values, safe to share.
+/// would repeat the same work. Scenarios are values, safe to share.
 private final class ScenarioCache: @unchecked Sendable {
     static let shared = ScenarioCache()
 

@@ -371,10 +371,27 @@ enum KindLabel {
 
 /// Links to the outside world are only ever plain http(s) URLs from sources.yml.
 enum SafeURL {
+    /// `http://` or `https://` in any case, then no White_Space scalar and no `"`, `<` or `>`.
     static func isExternalHTTP(_ url: String) -> Bool {
-        let lower = url.lowercased()
-        return (lower.hasPrefix("https://") || lower.hasPrefix("http://"))
-            && !url.contains(where: { $0.isWhitespace || $0 == "\"" || $0 == "<" || $0 == ">" })
+        let bytes = url.utf8
+        func startsWith(_ scheme: StaticString) -> Bool {
+            // The scheme is lowercase ASCII: a letter matches in either case, `:` and `/` exactly.
+            scheme.withUTF8Buffer { scheme in
+                bytes.count >= scheme.count && zip(bytes, scheme).allSatisfy { byte, expected in
+                    expected >= UInt8(ascii: "a") ? byte | 0x20 == expected : byte == expected
+                }
+            }
+        }
+        guard startsWith("https://") || startsWith("http://") else { return false }
+        for scalar in url.unicodeScalars {
+            if scalar.isASCII {
+                let value = scalar.value
+                if value == 0x20 || (0x09...0x0D).contains(value) || value == 0x22 || value == 0x3C || value == 0x3E { return false }
+            } else if scalar.properties.isWhitespace {
+                return false
+            }
+        }
+        return true
     }
 }
 

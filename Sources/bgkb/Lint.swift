@@ -1,4 +1,5 @@
 import ArgumentParser
+import BGKBEngine
 import BGKBModel
 
 extension BGKB {
@@ -14,7 +15,15 @@ extension BGKB {
         func run() throws {
             let result = try options.load()
             let corpus = result.corpus
-            let errors = result.diagnostics.errors.count, warnings = result.diagnostics.warnings.count
+            // Every example's scenario is parsed too (not run: that is `bgkb check`), so a syntax
+            // error or an expectation that could never hold is found here.
+            var scenarios = Diagnostics()
+            for found in ParallelMap.map(corpus.examples, { ScenarioParser.parse($0.text, at: $0.location).1 }) {
+                scenarios.append(contentsOf: found)
+            }
+            DiagnosticPrinter.standardError.print(scenarios.all)
+            let errors = result.diagnostics.errors.count + scenarios.errors.count
+            let warnings = result.diagnostics.warnings.count + scenarios.warnings.count
             let versions = corpus.documents.reduce(0) { $0 + $1.versions.count }
             let summary = "\(corpus.rules.count) rules in \(corpus.documents.count) documents (\(versions) versions), "
                 + "\(corpus.sources.count) sources, \(corpus.conflicts.count) conflicts, \(corpus.disputes.count) disputed claims, "

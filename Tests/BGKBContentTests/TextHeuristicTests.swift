@@ -212,7 +212,7 @@ import Testing
         ("Lower accent. été", "Lower accent. été"), ("Mark after the stop.\u{301} Next", "Mark after the stop.\u{301} Next"),
     ])
     func firstSentence(_ text: String, _ expected: String) {
-        #expect(PlainText.firstSentence(text) == expected)
+        #expect(Sentence.first(in: text) == expected)
     }
 
     static let infoStrings = [

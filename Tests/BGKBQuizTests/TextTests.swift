@@ -103,9 +103,12 @@ import Testing
         #expect(plain(markdown) == expected)
     }
 
+    /// The pipeline's heuristic (`Sentence.first(in:)`) on the Markdown made plain: a dot inside
+    /// a word or after an abbreviation, or before a lowercase word, does not end the sentence.
     @Test(arguments: [("Do this. Then that.", "Do this."), ("**Why:** it matters. More", "Why: it matters."), ("No stop", "No stop"),
-                      ("x. " + String(repeating: "a", count: 600), "x.")])
-    func firstSentenceEndsAtAPeriodAndSpace(_ text: String, _ expected: String) {
+                      ("x. " + String(repeating: "A", count: 600), "x."), ("Call `UIApplication.shared.end` e.g. here. Next", "Call UIApplication.shared.end e.g. here."),
+                      ("It ends. then goes on. Here", "It ends. then goes on.")])
+    func firstSentenceOfMarkdownIsPlainText(_ text: String, _ expected: String) {
         #expect(firstSentence(text) == expected)
     }
 

@@ -76,6 +76,36 @@ import Testing
         #expect(try Data(contentsOf: index) == before, "a failed build must leave the previous site untouched")
     }
 
+    /// `bgkb lint` parses every example's scenario: an expectation that can never hold is an
+    /// error with its place, and the exit status says so.
+    @Test(.enabled(if: binary != nil, "the bgkb executable is not built"))
+    func lintReportsAScenarioThatCanNeverHold() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-lint-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let content = root.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.packageRoot.appendingPathComponent("Content"), to: content)
+        let clean = try Self.run(["lint", "--strict", "--content", content.path])
+        #expect(clean.status == 0, "\(clean.errors)")
+
+        // The first `expect` line of the first document with an example gets an impossible twin.
+        let documents = try FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent("documents").path).sorted()
+        for name in documents where name.hasSuffix(".md") {
+            let file = content.appendingPathComponent("documents").appendingPathComponent(name)
+            var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            guard let index = lines.firstIndex(where: { $0.hasPrefix("expect ") }) else { continue }
+            lines.insert("expect terminated 0xdeadbeef", at: index)
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+            let broken = try Self.run(["lint", "--content", content.path])
+            #expect(broken.status == 1)
+            #expect(broken.errors.contains("documents/\(name):\(index + 1):"), "\(broken.errors)")
+            #expect(broken.errors.contains("0xdeadbeef"))
+            #expect(broken.errors.contains("1 error(s)"))
+            return
+        }
+        Issue.record("no document in Content has an example")
+    }
+
     @Test(.enabled(if: binary != nil, "the bgkb executable is not built"))
     func twoProcessesWriteIdenticalSites() throws {
         // Separate processes get separate hash seeds: any output that follows Dictionary or Set

@@ -142,6 +142,7 @@ import Testing
 
     @Test(arguments: ["javascript:alert(1)", "JAVASCRIPT:x", "data:text/html,x", "https://a\" onclick=\"x", "//evil", "http:/x", "https:/",
                       "https://a b", "https://a\tb", "https://a\r\nb", "https://a\u{0B}b", "https://a<b", "https://a>b", "ftp://x", "", "h",
-                      "https://a\u{A0}b", "https://a\u{2028}b", "\u{212A}https://x", "https://x/\u{85}"])
+                      "https://a\u{A0}b", "https://a\u{2028}b", "\u{212A}https://x", "https://x/\u{85}", "http:\u{0F}\u{0F}x", "http\u{1A}//x",
+                      "Http\u{FF3A}//x"])
     func rejectsOtherLinks(_ url: String) { #expect(SafeURL.isExternalHTTP(url) == false) }
 }

@@ -97,10 +97,36 @@ import Testing
         #expect(Format.duration(seconds) == text)
     }
 
-    @Test func directiveWordsInsideBlocksStayCode() {
+    @Test(arguments: [
         // Only top-level lines are directives: a closure's `expect` is never cut.
-        let code = ExampleProse.code("func f() {\n  expect thing\n}\n\n\n\nexpect suspended\n")
-        #expect(code == "func f() {\n  expect thing\n}")
+        ("func f() {\n  expect thing\n}\n\n\n\nexpect suspended\n", "func f() {\n  expect thing\n}"),
+        // Blank lines at either end go, a run of them inside becomes one (spaces count as blank).
+        ("\n  \nlet a = 1\n\n \t\n\nlet b = 2\n\n", "let a = 1\n\nlet b = 2"),
+        // Braces inside strings (with escaped quotes) and after `//` do not change the depth.
+        ("print(\"{ \\\" {\") // {\nexpect printed \"x\"\nat 1s: app enters background\n",
+         "print(\"{ \\\" {\") // {"),
+        // `expect` alone is a directive; `expected` and `at` without a colon are code; so is non-ASCII.
+        ("expect\nexpected()\nat (x)\nlet é = \"→\"\nsystem grants beginBackgroundTask\nInfo.plist: x",
+         "expected()\nat (x)\nlet é = \"→\""),
+    ])
+    func codeDropsTopLevelDirectivesAndExtraBlankLines(_ scenario: String, _ code: String) {
+        #expect(ExampleProse.code(scenario) == code)
+    }
+
+    /// The note under the code names the shorthand the code uses, each handler by its own name.
+    @Test(arguments: [
+        ("let x = 1", ""),
+        ("on applicationDidEnterBackground {\n  work 5s\n}",
+         "<p class=\"code-note\">Swift, with the simulator's shorthand: <code>work 10s</code> keeps the thread busy for 10 seconds of simulated time; <code>on applicationDidEnterBackground { }</code> is what the app delegate's method of that name does.</p>\n"),
+        ("on urlSessionDidFinishEvents {\n}",
+         "<p class=\"code-note\">Swift, with the simulator's shorthand: <code>on urlSessionDidFinishEvents { }</code> is what the session delegate's method of that name does.</p>\n"),
+        ("on didFinishLaunching {\n}\non handleEventsForBackgroundURLSession {\n}\non didFinishLaunching {\n}",
+         "<p class=\"code-note\">Swift, with the simulator's shorthand: <code>on didFinishLaunching { }</code> and <code>on handleEventsForBackgroundURLSession { }</code> are what the delegate methods of those names do.</p>\n"),
+    ])
+    func codeNoteNamesTheHandlersTheCodeHas(_ code: String, _ note: String) {
+        var w = HTMLWriter()
+        ExampleSection.writeCodeNotes(SwiftHighlighter.tokens(code), into: &w)
+        #expect(w.string == note)
     }
 
     // MARK: Labels and tones

@@ -10,8 +10,8 @@ public struct Scenario: Sendable, Hashable {
     /// out when a timeline shows it, instead of every line being made a String at parse time.
     var lineStarts: [Int32] = [0]
 
-    /// The source lines, as `text.split(separator: "\n", omittingEmptySubsequences: false)`
-    /// gives them.
+    /// The source lines: the text cut at each line feed (a carriage return before one stays in
+    /// its line).
     public var lines: [String] { (1...lineStarts.count).map { String(line($0) ?? "") } }
 
     /// Line `number` (1-based) of the source, `lines[number - 1]` without splitting the text.

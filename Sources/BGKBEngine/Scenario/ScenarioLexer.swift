@@ -1,3 +1,5 @@
+import BGKBModel
+
 /// Splits scenario text into tokens with their line and column. Newlines are tokens because a
 /// statement ends at the end of its line, as in Swift.
 struct ScenarioToken: Sendable, Hashable {
@@ -30,7 +32,7 @@ struct ScenarioToken: Sendable, Hashable {
 }
 
 /// A symbol token (`{`, `==`, `..<`): its one to three ASCII bytes packed into an integer, first
-/// byte lowest, as the byte lexer matches them. The parser asks "is this `{`?" for nearly every
+/// byte lowest, as the lexer matches them. The parser asks "is this `{`?" for nearly every
 /// token, so a symbol is a plain integer to compare rather than a String. A literal (`"{"`)
 /// packs its bytes where it is written.
 struct ScenarioSymbol: Sendable, Hashable, ExpressibleByStringLiteral {
@@ -77,7 +79,7 @@ struct ScenarioLexer {
     static let symbols: [String] = ["...", "..<", "==", "!=", "<=", ">=", "+=", "-=", "&&", "||", "->",
                                     "{", "}", "(", ")", "[", "]", ",", ":", ".", "!", "=", "<", ">", ";", "?", "@", "+", "-", "*", "/", "_"]
 
-    /// A symbol for the byte lexer: its bytes packed into an integer, first byte lowest (every
+    /// A symbol for the lexer: its bytes packed into an integer, first byte lowest (every
     /// symbol is one to three bytes) as `ScenarioSymbol` holds them, and its length.
     struct PackedSymbol {
         var bytes: UInt32
@@ -85,7 +87,7 @@ struct ScenarioLexer {
     }
 
     /// The symbols grouped by first byte, each group in `symbols`' order (longest first), and for
-    /// each first byte its group's range: the byte lexer tries those alone. Flat tables of plain
+    /// each first byte its group's range: the lexer tries those alone. Flat tables of plain
     /// values, so trying a symbol allocates nothing.
     static let packedSymbols: [PackedSymbol] = {
         var table: [PackedSymbol] = []
@@ -102,52 +104,13 @@ struct ScenarioLexer {
         return start..<end
     }
 
+    /// The one lexer, for any text. It walks the UTF-8 bytes: ASCII bytes are classified as they
+    /// are, and where a byte starts a non-ASCII character, that Unicode scalar is decoded and
+    /// classified by its properties (letters and numbers may continue an identifier, with
+    /// combining marks). Lines end at line feeds; a carriage return is blank space like a tab.
+    /// Columns count Unicode scalars from 1, so on ASCII text a column is a byte offset plus one.
     static func tokenize(_ text: String) -> (tokens: [ScenarioToken], problems: [Problem]) {
-        if let bytes = asciiBytes(text) { return tokenizeASCII(bytes) }
-        return tokenizeCharacters(text)
-    }
-
-    /// The text's bytes when it is ASCII without carriage returns: then every byte is one
-    /// Character (a "\r\n" pair would be one) and the byte lexer gives exactly the tokens, columns
-    /// and problems of the Character one. Nil otherwise.
-    static func asciiBytes(_ text: String) -> [UInt8]? {
         let bytes = Array(text.utf8)
-        return bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) ? bytes : nil
-    }
-
-    /// The UTF-8 offset at which each of `lines(text)` starts. Without a carriage return every
-    /// "\n" byte is a "\n" Character (only "\r\n" joins a line feed to another character), so
-    /// the starts are found in the bytes; with one, from the lines themselves.
-    static func lineStarts(_ text: String) -> [Int32] {
-        var starts: [Int32] = [0]
-        var offset: Int32 = 0
-        var carriageReturn = false
-        for byte in text.utf8 {
-            offset += 1
-            if byte == 0x0A { starts.append(offset) } else if byte == 0x0D { carriageReturn = true; break }
-        }
-        if !carriageReturn { return starts }
-        offset = 0
-        return lines(text).map { line in
-            defer { offset += Int32(line.utf8.count) + 1 }
-            return offset
-        }
-    }
-
-    /// The text's lines, as `text.split(separator: "\n", omittingEmptySubsequences: false)` gives them.
-    static func lines(_ text: String) -> [String] {
-        guard let bytes = asciiBytes(text) else {
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        }
-        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    private static func isLetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
-    private static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66) }
-
-    /// `tokenizeCharacters` for ASCII text without "\r", on bytes (see `asciiBytes`).
-    static func tokenizeASCII(_ bytes: [UInt8]) -> (tokens: [ScenarioToken], problems: [Problem]) {
         var tokens: [ScenarioToken] = []
         tokens.reserveCapacity(bytes.count / 3)
         var problems: [Problem] = []
@@ -159,11 +122,16 @@ struct ScenarioLexer {
         while lineStart <= bytes.count {
             lineNumber += 1
             let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            let lineIsASCII = !bytes[lineStart..<end].contains { $0 >= 0x80 }
+            let lineFirst = lineStart
+            func column(_ index: Int) -> Int32 {
+                if lineIsASCII { return Int32(index - lineFirst + 1) }
+                return Int32(bytes[lineFirst..<index].count { $0 & 0xC0 != 0x80 } + 1)
+            }
             var i = lineStart
-            func column(_ index: Int) -> Int32 { Int32(index - lineStart + 1) }
             while i < end {
                 let c = bytes[i]
-                if c == 0x20 || c == 0x09 { i += 1; continue }
+                if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
                 if c == 0x2F && i + 1 < end && bytes[i + 1] == 0x2F { break }
                 let start = i
                 if c == 0x22 {
@@ -196,13 +164,15 @@ struct ScenarioLexer {
                     let digits = String(decoding: bytes[start..<i].filter { $0 != 0x5F }, as: UTF8.self)
                     var unit: String?
                     let unitStart = i
-                    while i < end, isLetter(bytes[i]) { i += 1 }
+                    while i < end, let length = letterLength(bytes, at: i, end: end) { i += length }
                     if i > unitStart { unit = string(unitStart..<i) }
                     tokens.append(ScenarioToken(kind: .number(Double(digits) ?? 0, unit: unit), line: lineNumber, column: column(start)))
                     continue
                 }
-                if isLetter(c) || c == 0x5F && i + 1 < end && (isLetter(bytes[i + 1]) || isDigit(bytes[i + 1])) {
-                    while i < end, isLetter(bytes[i]) || isDigit(bytes[i]) || bytes[i] == 0x5F { i += 1 }
+                let startsName = letterLength(bytes, at: i, end: end) != nil
+                    || c == 0x5F && i + 1 < end && nameContinuationLength(bytes, at: i + 1, end: end) != nil
+                if startsName {
+                    while i < end, let length = nameContinuationLength(bytes, at: i, end: end) { i += length }
                     tokens.append(ScenarioToken(kind: .identifier(string(start..<i)), line: lineNumber, column: column(start)))
                     continue
                 }
@@ -211,7 +181,7 @@ struct ScenarioLexer {
                 var next = UInt32(c)
                 if i + 1 < end { next |= UInt32(bytes[i + 1]) << 8 }
                 if i + 2 < end { next |= UInt32(bytes[i + 2]) << 16 }
-                for position in symbolGroups[Int(c & 0x7F)] {
+                for position in symbolGroups[Int(c & 0x7F)] where c < 0x80 {
                     let symbol = packedSymbols[position]
                     let mask: UInt32 = symbol.length == 3 ? 0xFF_FFFF : symbol.length == 2 ? 0xFFFF : 0xFF
                     if i + symbol.length <= end, next & mask == symbol.bytes {
@@ -222,94 +192,60 @@ struct ScenarioLexer {
                     }
                 }
                 if !matched {
-                    problems.append(Problem(message: "unexpected character '\(Character(Unicode.Scalar(c)))'", line: lineNumber, column: column(start)))
-                    i += 1
+                    let (scalar, length) = decodeScalar(bytes, at: i, end: end)
+                    problems.append(Problem(message: "unexpected character '\(Character(scalar))'", line: lineNumber, column: column(start)))
+                    i += length
                 }
             }
-            tokens.append(ScenarioToken(kind: .newline, line: lineNumber, column: Int32(end - lineStart + 1)))
+            tokens.append(ScenarioToken(kind: .newline, line: lineNumber, column: column(end)))
             lineStart = end + 1
         }
         tokens.append(ScenarioToken(kind: .end, line: max(1, lineNumber), column: 1))
         return (tokens, problems)
     }
 
-    /// The general lexer, on Characters (any Unicode text).
-    static func tokenizeCharacters(_ text: String) -> (tokens: [ScenarioToken], problems: [Problem]) {
-        var tokens: [ScenarioToken] = []
-        var problems: [Problem] = []
-        var lineNumber: Int32 = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            let chars = Array(rawLine)
-            var i = 0
-            func column(_ index: Int) -> Int32 { Int32(index + 1) }
-            while i < chars.count {
-                let c = chars[i]
-                if c == " " || c == "\t" || c == "\r" { i += 1; continue }
-                if c == "/" && i + 1 < chars.count && chars[i + 1] == "/" { break }
-                let start = i
-                if c == "\"" {
-                    var value = ""
-                    i += 1
-                    var closed = false
-                    while i < chars.count {
-                        if chars[i] == "\\" && i + 1 < chars.count { value.append(chars[i + 1]); i += 2; continue }
-                        if chars[i] == "\"" { closed = true; i += 1; break }
-                        value.append(chars[i]); i += 1
-                    }
-                    if !closed {
-                        problems.append(Problem(message: "this string has no closing quote", line: lineNumber, column: column(start)))
-                    }
-                    tokens.append(ScenarioToken(kind: .string(value), line: lineNumber, column: column(start)))
-                    continue
-                }
-                if c == "0" && i + 1 < chars.count && (chars[i + 1] == "x" || chars[i + 1] == "X") {
-                    i += 2
-                    while i < chars.count, chars[i].isHexDigit { i += 1 }
-                    tokens.append(ScenarioToken(kind: .hex(String(chars[start..<i]).lowercased()), line: lineNumber, column: column(start)))
-                    continue
-                }
-                if c.isASCII && c.isNumber {
-                    while i < chars.count, chars[i].isASCII, chars[i].isNumber || chars[i] == "_" { i += 1 }
-                    if i + 1 < chars.count, chars[i] == ".", chars[i + 1].isASCII, chars[i + 1].isNumber {
-                        i += 1
-                        while i < chars.count, chars[i].isASCII, chars[i].isNumber { i += 1 }
-                    }
-                    let digits = String(chars[start..<i]).replacingUnderscores()
-                    var unit: String?
-                    let unitStart = i
-                    while i < chars.count, chars[i].isLetter { i += 1 }
-                    if i > unitStart { unit = String(chars[unitStart..<i]) }
-                    tokens.append(ScenarioToken(kind: .number(Double(digits) ?? 0, unit: unit), line: lineNumber, column: column(start)))
-                    continue
-                }
-                if c.isLetter || c == "_" && i + 1 < chars.count && (chars[i + 1].isLetter || chars[i + 1].isNumber) {
-                    while i < chars.count, chars[i].isLetter || chars[i].isNumber || chars[i] == "_" { i += 1 }
-                    tokens.append(ScenarioToken(kind: .identifier(String(chars[start..<i])), line: lineNumber, column: column(start)))
-                    continue
-                }
-                var matched = false
-                for symbol in symbols {
-                    let symbolChars = Array(symbol)
-                    if i + symbolChars.count <= chars.count, Array(chars[i..<(i + symbolChars.count)]) == symbolChars {
-                        tokens.append(ScenarioToken(kind: .symbol(ScenarioSymbol(symbol)), line: lineNumber, column: column(start)))
-                        i += symbolChars.count
-                        matched = true
-                        break
-                    }
-                }
-                if !matched {
-                    problems.append(Problem(message: "unexpected character '\(c)'", line: lineNumber, column: column(start)))
-                    i += 1
-                }
-            }
-            tokens.append(ScenarioToken(kind: .newline, line: lineNumber, column: Int32(chars.count + 1)))
+    /// The UTF-8 offset at which each line (each run up to a line feed) of `text` starts.
+    static func lineStarts(_ text: String) -> [Int32] {
+        var starts: [Int32] = [0]
+        var from = 0
+        while let lineFeed = Bytes.firstOffset(of: 0x0A, in: text, from: from) {
+            from = lineFeed + 1
+            starts.append(Int32(from))
         }
-        tokens.append(ScenarioToken(kind: .end, line: max(1, lineNumber), column: 1))
-        return (tokens, problems)
+        return starts
+    }
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    private static func isASCIILetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
+    private static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66) }
+
+    /// The Unicode scalar that starts at `index` (the text is valid UTF-8) and its length in bytes.
+    static func decodeScalar(_ bytes: [UInt8], at index: Int, end: Int) -> (Unicode.Scalar, Int) {
+        var iterator = bytes[index..<min(index + 4, end)].makeIterator()
+        var decoder = UTF8()
+        guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
+        return (scalar, UTF8.width(scalar))
+    }
+
+    /// The length of the letter at `index` (an ASCII letter, or an alphabetic scalar), or nil.
+    private static func letterLength(_ bytes: [UInt8], at index: Int, end: Int) -> Int? {
+        let byte = bytes[index]
+        if byte < 0x80 { return isASCIILetter(byte) ? 1 : nil }
+        let (scalar, length) = decodeScalar(bytes, at: index, end: end)
+        return scalar.properties.isAlphabetic ? length : nil
+    }
+
+    /// The length of what may continue a name at `index`: a letter, a digit, `_`, a number or a
+    /// combining mark; nil for anything else.
+    private static func nameContinuationLength(_ bytes: [UInt8], at index: Int, end: Int) -> Int? {
+        let byte = bytes[index]
+        if byte < 0x80 { return isASCIILetter(byte) || isDigit(byte) || byte == 0x5F ? 1 : nil }
+        let (scalar, length) = decodeScalar(bytes, at: index, end: end)
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return length
+        default: return properties.isAlphabetic || properties.numericType != nil ? length : nil
+        }
     }
 }
 
-private extension String {
-    func replacingUnderscores() -> String { filter { $0 != "_" } }
-}

@@ -49,6 +49,8 @@ extension ScenarioParser {
             } else if words.count == 4, words[0].text == "background", words[1].text == "URLSession", case let .string(id) = words[2].kind,
                       words[3].text == "finishes" {
                 item.event = .urlSessionFinishes(id)
+                // Interned, so the machine's note of a session with nothing in flight names it by index.
+                _ = intern(id)
             } else if words.count == 3, case let .identifier(name) = words[0].kind, words[1].text == "(", words[2].text == ")" {
                 guard let function = functionsByName[name] else {
                     fail("no function named \(name)", at: start, id: "scenario-name"); return

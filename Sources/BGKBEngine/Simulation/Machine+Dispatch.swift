@@ -318,7 +318,7 @@ enum ObjectNote: Sendable, Hashable {
     case sessionConnected(identifier: Int32)
     case sessionExists(identifier: Int32)
     case transferStarted(identifier: Int32)
-    case noTransfer(identifier: String)
+    case noTransfer(identifier: Int32)
     case dataUploadFailed(identifier: Int32)
     case transfersFinished(identifier: Int32)
     case eventsToRunningApp(identifier: Int32)

@@ -27,14 +27,14 @@ extension Machine {
         let line = Int(scenario.statements[Int(statement)].place.line)
         let starts = scenario.lineStarts
         guard line >= 1, line <= starts.count else { return "?" }
-        // Spaces, tabs and braces are single bytes that never occur inside another character's
+        // Spaces, tabs, carriage returns and braces are single bytes that never occur inside another character's
         // UTF-8, and a line starts and ends at character boundaries, so trimming the bytes
         // trims the characters.
         let text = scenario.text
         let utf8 = text.utf8
         var start = utf8.index(utf8.startIndex, offsetBy: Int(starts[line - 1]))
         var end = line < starts.count ? utf8.index(utf8.startIndex, offsetBy: Int(starts[line]) - 1) : utf8.endIndex
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") }
         func trim() {
             while start < end, isBlank(utf8[start]) { utf8.formIndex(after: &start) }
             while end > start, isBlank(utf8[utf8.index(before: end)]) { utf8.formIndex(before: &end) }

@@ -42,9 +42,10 @@ extension Machine {
 
     /// The timeline's `background URLSession "id" finishes`.
     mutating func urlSessionFinishes(_ name: String) {
-        guard let found = scenario.strings.firstIndex(of: name),
-              let slot = objects.transfers.firstIndex(where: { $0.identifier == Int32(found) && $0.count > 0 }) else {
-            record(-1, .objects(.noTransfer(identifier: name)))
+        // The parser interns every name a timeline's `finishes` uses.
+        let found = scenario.strings.firstIndex(of: name) ?? -1
+        guard let slot = objects.transfers.firstIndex(where: { $0.identifier == Int32(found) && $0.count > 0 }) else {
+            record(-1, .objects(.noTransfer(identifier: Int32(found))))
             return
         }
         let identifier = Int32(found)
@@ -188,7 +189,9 @@ extension Machine {
         case let .sessionExists(identifier):
             return (.log, session(identifier), "A background URLSession with identifier \(string(identifier)) already exists!")
         case let .transferStarted(identifier): return (.system, session(identifier), "the transfer is handed to the system, which carries it on outside the app")
-        case let .noTransfer(identifier): return (.system, "URLSession \"\(identifier)\"", "no transfer of session \"\(identifier)\" is in flight: nothing finishes")
+        case let .noTransfer(identifier):
+            let name = identifier >= 0 ? string(identifier) : "?"
+            return (.system, "URLSession \"\(name)\"", "no transfer of session \"\(name)\" is in flight: nothing finishes")
         case let .dataUploadFailed(identifier):
             return (.log, session(identifier), "the upload from a Data value fails: the app is no longer running, and a background session carries on only uploads from a file")
         case let .transfersFinished(identifier): return (.system, session(identifier), "the session's transfers finish")

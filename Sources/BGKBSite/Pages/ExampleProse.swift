@@ -18,68 +18,93 @@ struct ExampleProse: Sendable, Equatable {
     /// Whether any expectation is a kill, a crash or a warning: what an app must avoid.
     var expectsHarm: Bool
 
-    init(example: Example) {
+    /// `scenario`: the example's scenario as the engine parsed it; nil parses it here.
+    init(example: Example, scenario: Scenario? = nil) {
         code = Self.code(example.text)
-        let (parsed, _) = ScenarioParser.parse(example.text, at: example.location)
-        guard let scenario = parsed else {
+        guard let scenario = scenario ?? ScenarioParser.parse(example.text, at: example.location).0 else {
             conditions = ""
             timeline = ""
             expectation = ""
             expectsHarm = false
             return
         }
-        conditions = Self.conditions(scenario.conditions, begins: code.contains("beginBackgroundTask"))
+        conditions = Self.conditions(scenario.conditions, begins: TextScan.contains(code, "beginBackgroundTask"))
         timeline = Self.timeline(scenario.timeline)
         let expectations = scenario.expectations
         expectation = Self.join(expectations.map(Self.expectation), with: "and")
         expectsHarm = expectations.contains { Self.isHarm($0.kind) }
     }
 
-    /// Top-level lines that are the simulator's, not the app's code.
-    static func isDirective(_ trimmed: Substring) -> Bool {
-        trimmed.hasPrefix("system ") || trimmed.hasPrefix("expect ") || trimmed == "expect"
-            || trimmed.hasPrefix("Info.plist") || (trimmed.hasPrefix("at ") && trimmed.contains(":"))
+    /// Top-level lines that are the simulator's, not the app's code: `line[start..<end]` with its
+    /// indentation already skipped.
+    static func isDirective(_ line: [UInt8], from start: Int, to end: Int) -> Bool {
+        func starts(with prefix: StaticString) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard end - start >= count else { return false }
+            return prefix.withUTF8Buffer { $0.elementsEqual(line[start..<start + count]) }
+        }
+        if starts(with: "system ") || starts(with: "expect ") || starts(with: "Info.plist") { return true }
+        if end - start == 6 && starts(with: "expect") { return true }
+        return starts(with: "at ") && line[start..<end].contains(UInt8(ascii: ":"))
     }
 
     /// The scenario's code: directive lines at brace depth 0 dropped, runs of blank lines made
-    /// one, blank lines at either end removed.
+    /// one, blank lines at either end removed. Every byte it looks for is ASCII, so it walks the
+    /// UTF-8 bytes and copies the lines it keeps whole.
     static func code(_ text: String) -> String {
-        var kept: [Substring] = []
+        let bytes = Array(text.utf8)
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        // Where the kept text ends after its last line with something on it: blank lines after it
+        // are cut at the end.
+        var endOfLastFilledLine = 0
+        var lastKeptLineIsBlank = true
         var depth = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.drop { $0 == " " || $0 == "\t" }
-            let directive = depth == 0 && isDirective(trimmed)
-            if !directive {
-                if trimmed.isEmpty, kept.last?.allSatisfy({ $0 == " " || $0 == "\t" }) ?? true {
-                    // A second blank line in a row, or one at the start.
-                } else {
-                    kept.append(line)
-                }
+        var lineStart = 0
+        while lineStart <= bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            var first = lineStart
+            while first < lineEnd, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            let blank = first == lineEnd
+            let directive = depth == 0 && isDirective(bytes, from: first, to: lineEnd)
+            // A blank line right after another kept blank line, or before any kept line, is dropped.
+            if !directive && !(blank && lastKeptLineIsBlank) {
+                if !kept.isEmpty { kept.append(UInt8(ascii: "\n")) }
+                kept.append(contentsOf: bytes[lineStart..<lineEnd])
+                lastKeptLineIsBlank = blank
+                if !blank { endOfLastFilledLine = kept.count }
             }
-            depth += braceBalance(line)
+            depth += braceBalance(bytes, from: first, to: lineEnd)
+            lineStart = lineEnd + 1
         }
-        while let last = kept.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { kept.removeLast() }
-        return kept.joined(separator: "\n")
+        kept.removeSubrange(endOfLastFilledLine...)
+        return String(decoding: kept, as: UTF8.self)
     }
 
-    /// `{` minus `}` on a line, outside strings and after-`//` comments.
-    static func braceBalance(_ line: Substring) -> Int {
+    /// `{` minus `}` in `line[start..<end]`, outside string literals (with their `\"` escapes) and
+    /// after-`//` comments.
+    static func braceBalance(_ line: [UInt8], from start: Int, to end: Int) -> Int {
         var balance = 0
         var inString = false
-        var previous: Character = " "
-        for c in line {
+        var index = start
+        while index < end {
+            let byte = line[index]
             if inString {
-                if c == "\"" && previous != "\\" { inString = false }
-            } else if c == "\"" {
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+            } else if byte == UInt8(ascii: "\"") {
                 inString = true
-            } else if c == "/" && previous == "/" {
+            } else if byte == UInt8(ascii: "/") && index + 1 < end && line[index + 1] == UInt8(ascii: "/") {
                 break
-            } else if c == "{" {
+            } else if byte == UInt8(ascii: "{") {
                 balance += 1
-            } else if c == "}" {
+            } else if byte == UInt8(ascii: "}") {
                 balance -= 1
             }
-            previous = c
+            index += 1
         }
         return balance
     }
@@ -211,7 +236,7 @@ enum OutcomeTone: String, Sendable, CaseIterable {
     init(_ trace: SimulationTrace) {
         switch trace.outcome {
         case .terminated, .crashed: self = .bad
-        case .suspended, .stillRunning: self = trace.events.contains { $0.kind == .log } ? .warning : .good
+        case .suspended, .stillRunning: self = trace.events.indices.contains { trace.events[$0].kind == .log } ? .warning : .good
         }
     }
 
@@ -228,10 +253,17 @@ enum OutcomeTone: String, Sendable, CaseIterable {
             text = "\(who) kills the app with \(code) at \(time): \(reason)."
         case let .crashed(reason, _): text = "The app crashes at \(time): \(reason)."
         }
-        let warnings = trace.events.filter { $0.kind == .log }
-        if let first = warnings.first {
-            text += warnings.count == 1 ? " iOS logs a warning: \u{201C}\(first.detail)\u{201D}."
-                : " iOS logs \(warnings.count) warnings, the first: \u{201C}\(first.detail)\u{201D}."
+        // Counted by index: the events are read in place, not copied.
+        var warningCount = 0
+        var firstWarning: Int?
+        for index in trace.events.indices where trace.events[index].kind == .log {
+            warningCount += 1
+            if firstWarning == nil { firstWarning = index }
+        }
+        if let firstWarning {
+            let detail = trace.events[firstWarning].detail
+            text += warningCount == 1 ? " iOS logs a warning: \u{201C}\(detail)\u{201D}."
+                : " iOS logs \(warningCount) warnings, the first: \u{201C}\(detail)\u{201D}."
         }
         return text
     }

@@ -1,3 +1,4 @@
+import BGKBEngine
 import BGKBModel
 
 /// One example on a rule page: what it shows (correct code, buggy code, what happens), the app's
@@ -5,10 +6,11 @@ import BGKBModel
 /// found (coloured by what it means for the app), the timeline with a legend of its own, and the
 /// replay string tucked into a details element.
 enum ExampleSection {
-    static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, guideHref: String,
-                      diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+    /// `scenario`: the example's scenario as the engine parsed it, if it kept it.
+    static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, scenario: Scenario?,
+                      guideHref: String, diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
         let anchor = "example-\(number)"
-        let prose = ExampleProse(example: example)
+        let prose = ExampleProse(example: example, scenario: scenario)
         let trace = verdict.map { $0.counterexample ?? $0.representative }
         let tone = trace.map(OutcomeTone.init) ?? .good
         let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
@@ -36,15 +38,36 @@ enum ExampleSection {
         w.markup("</section>\n")
     }
 
-    /// What the scenario's two non-Swift words mean, when the code uses them.
+    /// What the scenario's two non-Swift words mean, when the code uses them: `work` once, and
+    /// each `on` handler the code has, by its own name, in the order the code has them.
     static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
-        let tokens = tokens.filter { $0.kind == .simulated }
-        let usesWork = tokens.contains { $0.text.hasPrefix("work") }
-        let usesOn = tokens.contains { $0.text.hasPrefix("on") }
-        guard usesWork || usesOn else { return }
+        let simulated = tokens.filter { $0.kind == .simulated }
+        let usesWork = simulated.contains { $0.text.hasPrefix("work") }
+        var handlers: [Substring] = []
+        for token in simulated where token.text.hasPrefix("on ") {
+            let name = token.text.dropFirst(3)
+            if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
+        }
+        guard usesWork || !handlers.isEmpty else { return }
         w.markup("<p class=\"code-note\">Swift, with the simulator's shorthand")
         if usesWork { w.markup(": <code>work 10s</code> keeps the thread busy for 10 seconds of simulated time") }
-        if usesOn { w.markup(usesWork ? "; " : ": "); w.markup("<code>on applicationDidEnterBackground { }</code> is what the app delegate's method of that name does") }
+        for (index, name) in handlers.enumerated() {
+            if index == 0 {
+                w.markup(usesWork ? "; " : ": ")
+            } else if index == handlers.count - 1 {
+                w.markup(handlers.count == 2 ? " and " : ", and ")
+            } else {
+                w.markup(", ")
+            }
+            w.markup("<code>on "); w.text(String(name)); w.markup(" { }</code>")
+        }
+        if handlers.count > 1 {
+            w.markup(" are what the delegate methods of those names do")
+        } else if let only = handlers.first {
+            // Every handler is an app delegate method but the session delegate's one.
+            w.markup(only == "urlSessionDidFinishEvents" ? " is what the session delegate's method of that name does"
+                                                         : " is what the app delegate's method of that name does")
+        }
         w.markup(".</p>\n")
     }
 

@@ -1,3 +1,4 @@
+import BGKBEngine
 import BGKBExamples
 import BGKBModel
 
@@ -37,10 +38,11 @@ enum RulePage {
         }
         // The streaming build: run this rule's examples now and drop their traces as soon as
         // the page is written, so at most a few rules' traces are in memory at once.
-        let (verdicts, exampleDiagnostics) = ledger.check(rule: index, rule)
+        let (verdicts, scenarios, exampleDiagnostics) = ledger.check(rule: index, rule)
         // The page's prose, parsed to render it, also gives the search index its text.
         var plainTexts: [String]? = feed == nil ? nil : []
-        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts, plainTexts: &plainTexts)
+        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts, scenarios: scenarios,
+                                        plainTexts: &plainTexts)
         sink.emit(path, page)
         if let feed, let plainTexts {
             feed.deliver(index, SearchPage.entry(rule, index: index, path: path, text: plainTexts.joined(separator: " "), context: context))
@@ -55,20 +57,23 @@ enum RulePage {
     }
 
     /// `verdicts`: this rule's examples' verdicts by `Example.identifier` (more are fine).
+    /// `scenarios`: their scenarios as the engine parsed them, by the same key; an example missing
+    /// there is parsed again for its sentences.
     /// `plainTexts`, when not nil, gets the plain text of the details, why and instead the page
     /// renders (those not empty, in that order).
     static func write(_ rule: Rule, context: SiteContext, path: String,
                       verdicts: [String: ExampleVerdict]) -> (HTMLWriter, Diagnostics) {
         var none: [String]?
-        return write(rule, context: context, path: path, verdicts: verdicts, plainTexts: &none)
+        return write(rule, context: context, path: path, verdicts: verdicts, scenarios: [:], plainTexts: &none)
     }
 
-    static func write(_ rule: Rule, context: SiteContext, path: String,
-                      verdicts: [String: ExampleVerdict], plainTexts: inout [String]?) -> (HTMLWriter, Diagnostics) {
+    static func write(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
+                      scenarios: [String: Scenario], plainTexts: inout [String]?) -> (HTMLWriter, Diagnostics) {
         var diagnostics = Diagnostics()
         var w = HTMLWriter(capacity: 48 * 1024)
         Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
-            writeBody(rule, context: context, path: path, verdicts: verdicts, diagnostics: &diagnostics, plainTexts: &plainTexts, into: &w)
+            writeBody(rule, context: context, path: path, verdicts: verdicts, scenarios: scenarios, diagnostics: &diagnostics,
+                      plainTexts: &plainTexts, into: &w)
         }
         return (w, diagnostics)
     }
@@ -76,7 +81,7 @@ enum RulePage {
     /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);
     /// only cmark's safe-mode HTML, the timeline SVG and the word diff go through `trusted`.
     private static func writeBody(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
-                                  diagnostics: inout Diagnostics, plainTexts: inout [String]?,
+                                  scenarios: [String: Scenario], diagnostics: inout Diagnostics, plainTexts: inout [String]?,
                                   into w: inout HTMLWriter) {
         let page = Page(rule: rule, context: context, path: path)
         w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n")
@@ -86,7 +91,7 @@ enum RulePage {
         page.writeDispute(diagnostics: &diagnostics, into: &w)
         page.writeNumbers(into: &w)
         page.writeAPIs(into: &w)
-        page.writeExamples(verdicts: verdicts, diagnostics: &diagnostics, into: &w)
+        page.writeExamples(verdicts: verdicts, scenarios: scenarios, diagnostics: &diagnostics, into: &w)
         page.writeInstead(plainTexts: &plainTexts, into: &w)
         page.writeConflicts(into: &w)
         page.writeSources(into: &w)
@@ -260,13 +265,14 @@ enum RulePage {
 
         /// Every example with the engine's verdict and timeline. A rule without examples has no
         /// such section: why it is not simulated is one line under its prose (`writeNotSimulated`).
-        func writeExamples(verdicts: [String: ExampleVerdict], diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
+        func writeExamples(verdicts: [String: ExampleVerdict], scenarios: [String: Scenario], diagnostics: inout Diagnostics,
+                           into w: inout HTMLWriter) {
             guard !rule.examples.isEmpty else { return }
             w.markup("<section aria-labelledby=\"examples\">\n<h2 id=\"examples\">Examples, run by the simulator</h2>\n")
             let guide = context.link(from: path, to: SitePaths.examplesGuide)
             for (index, example) in rule.examples.enumerated() {
-                ExampleSection.write(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier], guideHref: guide,
-                                     diagnostics: &diagnostics, into: &w)
+                ExampleSection.write(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier],
+                                     scenario: scenarios[example.identifier], guideHref: guide, diagnostics: &diagnostics, into: &w)
             }
             w.markup("</section>\n")
         }

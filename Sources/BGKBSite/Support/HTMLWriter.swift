@@ -22,7 +22,14 @@ struct HTMLWriter {
         let tenths = Int((value * 10).rounded())
         if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = tenths.magnitude
-        bytes.append(contentsOf: String(magnitude / 10).utf8)
+        // The whole part's digits, least significant first, then turned around in place.
+        var whole = magnitude / 10
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
+            whole /= 10
+        } while whole > 0
+        bytes[start...].reverse()
         if magnitude % 10 != 0 {
             bytes.append(UInt8(ascii: "."))
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))

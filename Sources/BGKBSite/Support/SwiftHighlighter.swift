@@ -41,13 +41,15 @@ enum SwiftHighlighter {
             String(decoding: bytes[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self)
         }
         var result: [Token] = []
-        var plain = ""
-        func flush() {
-            if !plain.isEmpty { result.append(Token(kind: .plain, text: plain)); plain = "" }
+        // Plain text is whatever lies between two other tokens: it starts where the last one ended.
+        var plainStart = 0
+        func flush(upTo end: Int) {
+            if plainStart < end { result.append(Token(kind: .plain, text: text(plainStart..<end))) }
         }
         func emit(_ kind: Kind, _ range: Range<Int>) {
-            flush()
+            flush(upTo: range.lowerBound)
             result.append(Token(kind: kind, text: text(range)))
+            plainStart = range.upperBound
         }
         /// Whether only spaces stand between the start of the line and `index`.
         func startsLine(_ index: Int) -> Bool {
@@ -101,16 +103,13 @@ enum SwiftHighlighter {
                     emit(.keyword, i..<j)
                 } else if c.isASCII ? ("A"..."Z").contains(c) : c.properties.isUppercase {
                     emit(.type, i..<j)
-                } else {
-                    plain += word
                 }
                 i = j
             } else {
-                plain.unicodeScalars.append(c)
                 i += 1
             }
         }
-        flush()
+        flush(upTo: scalars.count)
         return result
     }
 

@@ -16,15 +16,30 @@ enum TextScan {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            let isSpace = scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
+        // ASCII bytes are answered as they are; only a byte that starts a non-ASCII scalar is decoded.
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            var next = index + 1
+            let isSpace: Bool
+            if byte < 0x80 {
+                isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+            } else {
+                var iterator = bytes[index...].makeIterator()
+                var decoder = UTF8()
+                guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { break }
+                isSpace = scalar.properties.isWhitespace
+                next = index + UTF8.width(scalar)
+            }
             if isSpace {
                 pendingSpace = !result.isEmpty
-                continue
+            } else {
+                if pendingSpace { result.append(UInt8(ascii: " ")) }
+                pendingSpace = false
+                if next == index + 1 { result.append(byte) } else { result.append(contentsOf: bytes[index..<next]) }
             }
-            if pendingSpace { result.append(UInt8(ascii: " ")) }
-            pendingSpace = false
-            if scalar.isASCII { result.append(UInt8(scalar.value)) } else { result.append(contentsOf: scalar.utf8) }
+            index = next
         }
         return String(decoding: result, as: UTF8.self)
     }

@@ -2,9 +2,9 @@
 import BGKBModel
 import Testing
 
-/// The byte lexer is a fast path: on ASCII text it must give exactly what the Character lexer
-/// gives (tokens, columns, problems), or diagnostics and traces would change.
-@Suite struct LexerEquivalenceTests {
+/// The scenario lexer: one pass over the UTF-8 bytes, non-ASCII characters decoded as Unicode
+/// scalars, lines cut at line feeds, columns counted in scalars.
+@Suite struct LexerTests {
     static let tricky: [String] = [
         "",
         "\n",
@@ -17,37 +17,62 @@ import Testing
 
     static var texts: [String] { tricky + ScenarioSamples.all.map(\.text) }
 
-    @Test(arguments: texts)
-    func byteLexerMatchesCharacterLexer(_ text: String) throws {
-        let bytes = try #require(ScenarioLexer.asciiBytes(text))
-        let fast = ScenarioLexer.tokenizeASCII(bytes)
-        let general = ScenarioLexer.tokenizeCharacters(text)
-        #expect(fast.tokens == general.tokens)
-        #expect(fast.problems == general.problems)
-        #expect(ScenarioLexer.lines(text) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    /// What each token is, where: `kind@line:column`, tokens separated by spaces.
+    static func describe(_ text: String) -> String {
+        let (tokens, problems) = ScenarioLexer.tokenize(text)
+        return (tokens.map { "\($0.text)@\($0.line):\($0.column)" } + problems.map { "!\($0.message)@\($0.line):\($0.column)" })
+            .joined(separator: " ")
     }
 
-    /// A scenario keeps its text and where its lines start; each line cut from it must be the line
-    /// splitting the text gives, carriage returns and non-ASCII text included.
+    @Test(arguments: [
+        ("a = 1", "a@1:1 =@1:3 1@1:5 end of line@1:6 end of scenario@1:1"),
+        // Columns count Unicode scalars: after "é" (two bytes) the `=` is at column 6.
+        ("café = \"ü\"", "café@1:1 =@1:6 \"ü\"@1:8 end of line@1:11 end of scenario@1:1"),
+        // A combining mark continues a name; a letter of another script starts one.
+        ("e\u{301}x λ2", "e\u{301}x@1:1 λ2@1:5 end of line@1:7 end of scenario@1:1"),
+        // A carriage return before a line feed is blank space: the next line is line 2.
+        ("a\r\nb", "a@1:1 end of line@1:3 b@2:1 end of line@2:2 end of scenario@2:1"),
+        // Units are letters after a number; a character no token starts with is one problem.
+        ("work 10s 😀 1_000ms", "work@1:1 10s@1:6 1000ms@1:12 end of line@1:19 end of scenario@1:1 !unexpected character '😀'@1:10"),
+    ])
+    func tokensAndColumns(_ text: String, _ expected: String) {
+        #expect(Self.describe(text) == expected)
+    }
+
+    /// Every sample and tricky text lexes without a problem it did not have, and its tokens' columns
+    /// point at their text in the line.
+    @Test(arguments: texts)
+    func columnsPointAtTheTokensText(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for token in ScenarioLexer.tokenize(text).tokens {
+            guard case let .identifier(name) = token.kind else { continue }
+            let line = lines[Int(token.line) - 1]
+            let rest = String(line.unicodeScalars.dropFirst(Int(token.column) - 1))
+            #expect(rest.hasPrefix(name), "\(name) at \(token.line):\(token.column)")
+        }
+    }
+
+    /// A scenario keeps its text and where its lines start; each line cut from it must be the text
+    /// between two line feeds, carriage returns and non-ASCII text included.
     @Test(arguments: texts + ["caf\u{E9} = 1\nb", "a = 1\r\nb = 2\n\r\nc", "\u{1F600}\n\n", "x\r\ny\rz\n", "\r\n", "e\u{301}\n\u{301}"])
     func linesAreCutAsSplittingGivesThem(_ text: String) {
         var scenario = Scenario()
         scenario.text = text
         scenario.lineStarts = ScenarioLexer.lineStarts(text)
-        let split = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let split = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         #expect(scenario.lines == split)
         #expect(scenario.line(0) == nil)
         #expect(scenario.line(split.count + 1) == nil)
     }
 
-    /// A symbol token holds its bytes packed: a literal in the parser (`"..<"`), the byte lexer's
-    /// table and the Character lexer's text must pack alike, and unpack to the symbol's text.
+    /// A symbol token holds its bytes packed: a literal in the parser (`"..<"`), the lexer's table
+    /// and the symbol's text must pack alike, and unpack to the symbol's text.
     @Test(arguments: ScenarioLexer.symbols.indices)
     func symbolsPackAlikeEverywhere(_ index: Int) {
         let text = ScenarioLexer.symbols[index]
         let symbol = ScenarioSymbol(text)
         #expect(symbol.text == text)
-        // The byte lexer's table holds it once, with its length.
+        // The lexer's table holds it once, with its length.
         let entries = ScenarioLexer.packedSymbols.filter { $0.bytes == symbol.packed }
         #expect(entries.count == 1)
         #expect(entries.first?.length == text.utf8.count)
@@ -61,10 +86,6 @@ import Testing
         #expect(ScenarioSymbol("=") != ScenarioSymbol("=="))
     }
 
-    @Test(arguments: ["caf\u{E9} = 1", "a = 1\r\nb = 2", "\u{1F600}"])
-    func nonASCIIOrCarriageReturnTakesTheGeneralPath(_ text: String) {
-        #expect(ScenarioLexer.asciiBytes(text) == nil)
-    }
 }
 
 /// A trace's step events show their statement's source line, trimmed of spaces, tabs and an
