@@ -45,14 +45,17 @@ struct TraceDigest: Hashable {
 }
 
 extension Machine {
-    /// A machine state as the state cache keys it: two independent 64-bit hashes of the state,
-    /// with the clock and the step count kept exactly. (Hashes are of this process: the cache
-    /// lives for one exploration.)
+    /// A machine state as the state cache keys it, as stateful model checkers key theirs (SPIN's
+    /// hash compaction, CHESS's fingerprints): a 64-bit hash of the whole state, with the clock,
+    /// the step count and the number of events logged kept exactly, and a second, independent
+    /// hash of the events. Two different states share a key only if both hashes collide at once
+    /// (the hashes are of this process: the cache lives for one exploration).
     struct Fingerprint: Hashable {
         var now: Double
         var steps: Int
-        var first: Int
-        var second: Int
+        var events: Int
+        var state: Int
+        var eventsAgain: UInt64
     }
 
     /// Stored properties `fingerprint` leaves out, and why: the scenario's own tables and the
@@ -84,12 +87,9 @@ extension Machine {
     /// date with the trace first.
     mutating func fingerprint() -> Fingerprint {
         while traceDigest.count < trace.count { traceDigest.add(trace[traceDigest.count]) }
-        var a = Hasher()
-        hashState(into: &a)
-        var b = Hasher()
-        b.combine(0x9e37_79b9 as UInt64)
-        hashState(into: &b)
-        return Fingerprint(now: now, steps: steps, first: a.finalize(), second: b.finalize())
+        var hasher = Hasher()
+        hashState(into: &hasher)
+        return Fingerprint(now: now, steps: steps, events: trace.count, state: hasher.finalize(), eventsAgain: traceDigest.second)
     }
 
     private func hashState(into h: inout Hasher) {
