@@ -46,15 +46,25 @@ public enum ContentLoader {
 
     /// The fingerprint of the files a load reads (see `ContentLoadResult.fingerprint`). It reads
     /// them again rather than while they parse, so parsing keeps no state shared between threads.
+    /// Each file is read and hashed on its own, on every core; the fingerprint hashes their names,
+    /// sizes and hashes in order.
     static func fingerprint(root: String, files: [String]) throws -> UInt64 {
-        var hash = StableHash()
-        for relative in files {
+        let perFile = ParallelMap.map(files) { relative -> Result<(count: Int, hash: UInt64)?, Error> in
             let path = root + "/" + relative
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            let bytes = try read(path).bytes
+            guard FileManager.default.fileExists(atPath: path) else { return .success(nil) }
+            return Result {
+                let bytes = try read(path).bytes
+                var hash = StableHash()
+                hash.combine(bytes: bytes)
+                return (bytes.count, hash.value)
+            }
+        }
+        var hash = StableHash()
+        for (relative, file) in zip(files, perFile) {
+            guard let file = try file.get() else { continue }
             hash.combine(relative)
-            hash.combine(String(bytes.count))
-            hash.combine(bytes: bytes)
+            hash.combine(String(file.count))
+            hash.combine(String(file.hash))
         }
         return hash.value
     }

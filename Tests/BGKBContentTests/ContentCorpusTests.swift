@@ -82,3 +82,24 @@ import Testing
         VersionLinker.wordList(text.replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "'", with: ""))
     }
 }
+
+/// The fingerprint of the files a load reads: the same files give the same value, and any
+/// change to a file's bytes or name gives another.
+@Suite struct ContentFingerprintTests {
+    @Test func anyChangeToTheFilesChangesIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bgkb-fingerprint-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func write(_ name: String, _ text: String) throws { try text.write(toFile: root + "/" + name, atomically: true, encoding: .utf8) }
+        try write("a.md", "one")
+        try write("b.md", "two")
+        let first = try ContentLoader.fingerprint(root: root, files: ["a.md", "b.md", "missing.md"])
+        #expect(try ContentLoader.fingerprint(root: root, files: ["a.md", "b.md"]) == first)
+        try write("b.md", "twO")
+        let changed = try ContentLoader.fingerprint(root: root, files: ["a.md", "b.md"])
+        #expect(changed != first)
+        #expect(try ContentLoader.fingerprint(root: root, files: ["b.md", "a.md"]) != changed)
+        try write("b.md", "two")
+        #expect(try ContentLoader.fingerprint(root: root, files: ["a.md", "b.md"]) == first)
+    }
+}

@@ -29,7 +29,13 @@ struct HTMLWriter {
             bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
             whole /= 10
         } while whole > 0
-        bytes[start...].reverse()
+        // Swapped in the array itself: reversing a slice of it would copy the whole page.
+        var low = start, high = bytes.count - 1
+        while low < high {
+            bytes.swapAt(low, high)
+            low += 1
+            high -= 1
+        }
         if magnitude % 10 != 0 {
             bytes.append(UInt8(ascii: "."))
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
