@@ -151,11 +151,22 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     public var representative: SimulationTrace
     /// The first (shortest) schedule in which the rule was broken, if any.
     public var counterexample: SimulationTrace?
-    /// One line for people: "safe in all 214 schedules", "breaks: terminated with 0x8badf00d at 30.0 s".
+    /// One line for people: "holds in all 214 schedules within 3 preemptions", "breaks: terminated
+    /// with 0x8badf00d at 30.0 s [schedule]".
     public var summary: String
+    /// The stated space: interleavings with at most this many preemptions, under every budget,
+    /// refusal and forced expiry tried.
+    public var preemptionBound: Int
+    /// Distinct schedules of the stated space explored (the random ones in `schedulesExplored`
+    /// come on top).
+    public var schedules: Int
+    /// The stated space was explored whole (or a counterexample settled it); false when the
+    /// exploration's budget ran out first, which fails the example whatever its intent.
+    public var exhausted: Bool
 
     public init(example: Example, passed: Bool, schedulesExplored: Int, simulatedEvents: Int = 0,
-                representative: SimulationTrace, counterexample: SimulationTrace?, summary: String) {
+                representative: SimulationTrace, counterexample: SimulationTrace?, summary: String,
+                preemptionBound: Int = 0, schedules: Int? = nil, exhausted: Bool = true) {
         self.example = example
         self.passed = passed
         self.schedulesExplored = schedulesExplored
@@ -163,5 +174,19 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
         self.representative = representative
         self.counterexample = counterexample
         self.summary = summary
+        self.preemptionBound = preemptionBound
+        self.schedules = schedules ?? schedulesExplored
+        self.exhausted = exhausted
+    }
+
+    /// What the exploration covered, in words: "all 214 schedules within 3 preemptions", or
+    /// "215 schedules, space not exhausted".
+    public var coverage: String {
+        exhausted ? ExampleVerdict.coverage(schedules: schedules, bound: preemptionBound)
+            : "\(schedules) schedules, space not exhausted"
+    }
+
+    public static func coverage(schedules: Int, bound: Int) -> String {
+        "all \(schedules) \(schedules == 1 ? "schedule" : "schedules") within \(bound) \(bound == 1 ? "preemption" : "preemptions")"
     }
 }

@@ -185,7 +185,8 @@ import Testing
         let replay = try #require(page.range(of: "<details class=\"replay\">"))
         #expect(page[replay.upperBound...].contains("--replay \"budget=30 expire@31\""))
         #expect(page.contains("href=\"../examples.html\""))
-        #expect(site.files["examples.html"]?.contains("4000") == true || site.files["examples.html"]?.contains("4,000") == true)
+        #expect(site.files["examples.html"]?.contains("20000") == true || site.files["examples.html"]?.contains("20,000") == true)
+        #expect(site.files["examples.html"]?.contains("up to 3 preemptions") == true)
         // A rule without examples has no examples section, one line instead.
         let dormant = try #require(site.files["rules/foreground-task-is-dormant.html"])
         #expect(!dormant.contains("id=\"examples\""))

@@ -62,6 +62,8 @@ extension Machine {
         progressInstant = 0
         stepsAtProgress = 0
         clear(&decisions)
+        clear(&preemptible)
+        traceDigest = TraceDigest()
         clear(&instants)
         choiceCursor = 0
         refusalRead = false
@@ -140,6 +142,8 @@ extension Machine {
         progressInstant = other.progressInstant
         stepsAtProgress = other.stepsAtProgress
         copy(&decisions, &other.decisions)
+        copy(&preemptible, &other.preemptible)
+        traceDigest = other.traceDigest
         copy(&instants, &other.instants)
         refusalRead = other.refusalRead
         budgetMatters = other.budgetMatters
@@ -168,7 +172,7 @@ extension Machine {
     mutating func proceed(pausingAt pause: Int) -> Bool {
         if let pending = pendingDecision {
             pendingDecision = nil
-            take(Int(decide(alternatives: pending.total)), currentRunnable: pending.currentRunnable,
+            take(Int(decide(alternatives: pending.total, currentRunnable: pending.currentRunnable)), currentRunnable: pending.currentRunnable,
                  firstOther: pending.firstOther, systemDue: pending.systemDue)
         }
         while outcome == nil {
@@ -217,7 +221,7 @@ extension Machine {
                     pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
                     return true
                 }
-                pick = Int(decide(alternatives: total))
+                pick = Int(decide(alternatives: total, currentRunnable: currentRunnable))
             }
             take(pick, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
         }
@@ -294,9 +298,10 @@ extension Machine {
         }
     }
 
-    mutating func decide(alternatives: Int) -> UInt8 {
+    mutating func decide(alternatives: Int, currentRunnable: Bool) -> UInt8 {
         let index = Int32(decisions.count)
         decisions.append(UInt8(min(alternatives, 255)))
+        preemptible.append(currentRunnable)
         while choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index < index { choiceCursor += 1 }
         if choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index == index {
             return UInt8(min(Int(schedule.choices[choiceCursor].choice), alternatives - 1))

@@ -2,7 +2,7 @@ import BGKBModel
 
 /// A trace event as the hot path records it: no strings, no allocation. `Trace.materialize`
 /// turns it into a `TraceEvent` with words only for the runs someone will read.
-struct RawEvent: Sendable {
+struct RawEvent: Sendable, Hashable {
     var time: Double
     var lane: Int32
     var note: Note
@@ -46,7 +46,7 @@ enum Reason: Sendable, Hashable {
     }
 }
 
-enum Note: Sendable {
+enum Note: Sendable, Hashable {
     case state(AppState)
     case step(statement: Int32, phase: UInt8)
     case began(task: Int32)

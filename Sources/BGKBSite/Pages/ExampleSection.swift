@@ -104,7 +104,7 @@ enum ExampleSection {
         } else if verdict.counterexample != nil {
             w.markup("The simulator agrees with the example: it found this run among "); w.text(schedules); w.markup(".")
         } else {
-            w.markup("The simulator agrees with the example: the expectation held in all "); w.text(schedules); w.markup("; this is the default run.")
+            w.markup("The simulator agrees with the example: the expectation held in "); w.text(verdict.coverage); w.markup("; this is the default run.")
         }
         w.markup(" <a href=\""); w.text(guideHref); w.markup("\">How examples are checked</a>")
         w.markup("</p>\n<details class=\"replay\"><summary>Replay this run</summary>\n<p>The run is fully determined by its schedule string; <code>bgkb check</code> replays it exactly (<a href=\"")
