@@ -69,6 +69,7 @@ extension Machine {
         "takesSilentExitsAtOnce", "dropsSettledRoundChecks", "quietDidEnterBackgroundExits",
         "generator", "choiceCursor", "spareThreads", "inheritedEvents", "decisions", "preemptible", "instants",
         "refusalRead", "budgetMatters", "budgetFloor", "forcedPeriodStart", "otherPeriodsFloor", "quietIntervals",
+        "stepsWithoutTimePassingLimit", "stepsInOneRunLimit",
     ]
 
     /// The stored properties `fingerprint` hashes (`trace` through `traceDigest`, `schedule`
@@ -80,7 +81,7 @@ extension Machine {
         "inDidEnterBackground", "suspendPending", "backgroundGeneration", "locks", "registrations", "requests",
         "pendingRequests", "bgTasks", "runningBGTasks", "pushes", "pendingPushes", "activities", "activeActivities",
         "objects", "trace", "traceDigest", "warnings", "outcome", "suspendedAt", "steps", "handlingForcedExpiry",
-        "pendingDecision",
+        "pendingDecision", "progressInstant", "stepsAtProgress",
     ]
 
     /// The state the rest of the run depends on (see `StateCache`). Brings `traceDigest` up to
@@ -138,5 +139,8 @@ extension Machine {
         h.combine(suspendedAt)
         h.combine(handlingForcedExpiry)
         h.combine(pendingDecision)
+        // When the clock last moved, and at which step: how soon the no-progress limit comes.
+        h.combine(progressInstant)
+        h.combine(stepsAtProgress)
     }
 }
