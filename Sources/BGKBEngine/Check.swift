@@ -41,25 +41,17 @@ public func checkRecording(_ example: Example, scenario: Scenario, constants: Sy
         simulatedEvents = result.events
         nominalTrace = result.nominalTrace
         failureTrace = result.failureTrace
-        let capped = result.capped ? " (stopped at \(result.runs) schedules)" : ""
-        let passed: Bool
-        let summary: String
-        switch (example.intent, result.failure) {
-        case (.follows, nil):
-            passed = true
-            summary = "holds in all \(result.runs) schedules\(capped)"
-        case let (.follows, failure?):
-            passed = false
-            summary = "broken after \(result.runs) schedules: \(failure.reason) [\(failure.schedule)]"
-        case let (.breaks, failure?):
-            passed = true
-            summary = "breaks: \(failure.reason) [\(failure.schedule)]"
-        case (.breaks, nil):
-            passed = false
-            summary = "expected to break, but holds in all \(result.runs) schedules\(capped)"
-        }
+        // A run the simulator gave up on is never evidence for or against the rule: the example
+        // fails whatever its intent, and says which of the simulator's limits stopped it.
+        let undecided = result.failure.map { failure in
+            if let trace = result.failureTrace { return trace.outcome.isUndecided }
+            var replay = failure.schedule
+            replay.seed = nil
+            return explorer.outcome(replay).isUndecided
+        } ?? false
+        let (passed, summary) = judge(example.intent, result, undecided: undecided)
         record = VerdictRecord(passed: passed, schedulesExplored: result.runs, summary: summary,
-                               failureSchedule: result.failure?.schedule)
+                               failureSchedule: result.failure?.schedule, schedules: result.systematicRuns, exhausted: result.exhausted)
     }
     var counterexample: SimulationTrace?
     if let schedule = record.failureSchedule {
@@ -78,8 +70,33 @@ public func checkRecording(_ example: Example, scenario: Scenario, constants: Sy
     let verdict = ExampleVerdict(example: example, passed: record.passed, schedulesExplored: record.schedulesExplored,
                                  simulatedEvents: simulatedEvents,
                                  representative: nominalTrace ?? explorer.trace(explorer.nominalSchedule),
-                                 counterexample: counterexample, summary: record.summary)
+                                 counterexample: counterexample, summary: record.summary, preemptionBound: options.preemptionBound,
+                                 schedules: record.schedules, exhausted: record.exhausted)
     return (verdict, record)
+}
+
+/// Whether an exploration's result is what an example of `intent` claims, and the one line that
+/// says so. A failure settles the question either way; without one, the verdict is a claim over
+/// the stated space, which holds only when the space was explored whole: an exploration cut short
+/// is "incomplete" and fails for either intent.
+func judge(_ intent: Example.Intent, _ result: Explorer.Result, undecided: Bool = false) -> (passed: Bool, summary: String) {
+    let random = result.runs - result.systematicRuns
+    let extra = random > 0 ? ", and in \(random) random \(random == 1 ? "one" : "ones")" : ""
+    let covered = ExampleVerdict.coverage(schedules: result.systematicRuns, bound: result.bound)
+    switch (intent, result.failure) {
+    case let (_, failure?) where undecided:
+        return (false, "undecided after \(result.runs) schedules: \(failure.reason) [\(failure.schedule)]")
+    case let (.follows, failure?):
+        return (false, "broken after \(result.runs) schedules: \(failure.reason) [\(failure.schedule)]")
+    case let (.breaks, failure?):
+        return (true, "breaks: \(failure.reason) [\(failure.schedule)]")
+    case (_, nil) where !result.exhausted:
+        return (false, "incomplete (\(result.systematicRuns) schedules, space not exhausted)")
+    case (.follows, nil):
+        return (true, "holds in \(covered)\(extra)")
+    case (.breaks, nil):
+        return (false, "expected to break, but holds in \(covered)\(extra)")
+    }
 }
 
 /// What exploring an example found, without its traces: enough to give the same verdict again
@@ -90,12 +107,19 @@ public struct VerdictRecord: Hashable, Sendable {
     public var summary: String
     /// The first failing schedule, exactly (its printed form rounds the expiry time).
     public var failureSchedule: Schedule?
+    /// The systematic schedules among `schedulesExplored`, and whether they covered the stated
+    /// space (`ExampleVerdict.schedules`, `exhausted`).
+    public var schedules: Int
+    public var exhausted: Bool
 
-    public init(passed: Bool, schedulesExplored: Int, summary: String, failureSchedule: Schedule?) {
+    public init(passed: Bool, schedulesExplored: Int, summary: String, failureSchedule: Schedule?,
+                schedules: Int? = nil, exhausted: Bool = true) {
         self.passed = passed
         self.schedulesExplored = schedulesExplored
         self.summary = summary
         self.failureSchedule = failureSchedule
+        self.schedules = schedules ?? schedulesExplored
+        self.exhausted = exhausted
     }
 
     /// Names one exploration: the engine that ran it (`engine`, which the caller must change
@@ -112,7 +136,7 @@ public struct VerdictRecord: Hashable, Sendable {
         let state: UInt64
 
         public init(engine: String, constants: SystemConstants = .standard, options: Explorer.Options = Explorer.Options()) {
-            var text = "bgkb-verdict-1\u{0}\(engine)\u{0}"
+            var text = "bgkb-verdict-2\u{0}\(engine)\u{0}"
             // Every constant and option, named, so adding a field cannot silently alias two keys.
             let c = constants
             for (name, value) in [("budget", c.backgroundTaskBudget), ("handler", c.expiryHandlerLimit),
@@ -121,7 +145,7 @@ public struct VerdictRecord: Hashable, Sendable {
                                   ("processing", c.processingTaskBudget), ("grace", c.bgTaskCompletionGrace),
                                   ("push", c.pushCompletionLimit), ("pendingRefresh", Double(c.pendingRefreshLimit)),
                                   ("pendingProcessing", Double(c.pendingProcessingLimit)), ("urlSessionEvents", c.urlSessionEventsLimit),
-                                  ("continuedProgress", c.continuedProgressLimit)] {
+                                  ("continuedProgress", c.continuedProgressLimit), ("expiredActivity", c.expiredActivityReturnLimit)] {
                 text += "\(name)=\(value.bitPattern)\u{0}"
             }
             text += "preemption=\(options.preemptionBound) random=\(options.randomSchedules) max=\(options.maxRuns) budgets="
@@ -130,7 +154,7 @@ public struct VerdictRecord: Hashable, Sendable {
             text += "silentExits=\(options.takesSilentExitsAtOnce) settledRoundChecks=\(options.dropsSettledRoundChecks)"
             text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)\u{0}"
             // Resuming children changes no record (`ResumedRunTests`), but every option is named.
-            text += "resumesChildren=\(options.resumesChildrenFromTheirParent)\u{0}"
+            text += "resumesChildren=\(options.resumesChildrenFromTheirParent) cachesStates=\(options.cachesStates)\u{0}"
             state = stableHash(text)
         }
 

@@ -17,6 +17,7 @@
 /// | `pendingProcessingLimit` | 10 | count | exact | Apple doc (submit(_:)) |
 /// | `urlSessionEventsLimit` | 30 | s | assumption: no source gives the time to call handleEventsForBackgroundURLSession's completion handler | ours, labelled as an assumption |
 /// | `continuedProgressLimit` | 30 | s | assumption: the sources say a task reporting no progress may be expired, without a number | iOS 26 BGTask.h; WWDC25 227 (no number) |
+/// | `expiredActivityReturnLimit` | 1 | s | assumption: the sources say only that a `performExpiringActivity` block called with `expired == true` must stop its work "as quickly as possible"; the second of UIKit's expiry handlers is taken for it, and so is the consequence of holding the task assertion past it (0x8badf00d, as for a UIKit task ended too late) | Apple doc (performExpiringActivity(withReason:using:); NSProcessInfo.h); 85066 by analogy; ours, labelled as an assumption |
 /// | `suspendedBackgroundTimeRemaining` | 1.8e308 | s | exact: `DBL_MAX` in the foreground | observed |
 ///
 /// The codes: `0x8badf00d` (watchdog: leaked task, slow expiry handler, blocked main thread,
@@ -37,13 +38,17 @@ public struct SystemConstants: Hashable, Sendable, Codable {
     public var pendingProcessingLimit: Int
     public var urlSessionEventsLimit: Double
     public var continuedProgressLimit: Double
+    /// How long a `performExpiringActivity` block called with `expired == true` (after it was
+    /// granted time) has to return before the app is killed for holding its task assertion past
+    /// its time. An assumption in value and in consequence: no source gives either (see the table).
+    public var expiredActivityReturnLimit: Double
 
     public init(
         backgroundTaskBudget: Double = 30, expiryHandlerLimit: Double = 1, expiryHandlersTotalLimit: Double = 5,
         didEnterBackgroundLimit: Double = 5, assertionLimit: Int = 1000, refreshTaskBudget: Double = 30,
         processingTaskBudget: Double = 300, bgTaskCompletionGrace: Double = 1, pushCompletionLimit: Double = 30,
         pendingRefreshLimit: Int = 1, pendingProcessingLimit: Int = 10,
-        urlSessionEventsLimit: Double = 30, continuedProgressLimit: Double = 30
+        urlSessionEventsLimit: Double = 30, continuedProgressLimit: Double = 30, expiredActivityReturnLimit: Double = 1
     ) {
         self.backgroundTaskBudget = backgroundTaskBudget
         self.expiryHandlerLimit = expiryHandlerLimit
@@ -58,6 +63,7 @@ public struct SystemConstants: Hashable, Sendable, Codable {
         self.pendingProcessingLimit = pendingProcessingLimit
         self.urlSessionEventsLimit = urlSessionEventsLimit
         self.continuedProgressLimit = continuedProgressLimit
+        self.expiredActivityReturnLimit = expiredActivityReturnLimit
     }
 
     /// The values the sources give (see the table above).
@@ -88,6 +94,7 @@ public struct SystemConstants: Hashable, Sendable, Codable {
             Row(name: "pending processing requests", value: Double(pendingProcessingLimit), unit: "count", firmness: "exact", source: "Apple doc"),
             Row(name: "background URLSession completion handler", value: urlSessionEventsLimit, unit: "s", firmness: "assumption (no source gives a number)", source: "ours; URLSession docs give no limit"),
             Row(name: "continued processing without progress", value: continuedProgressLimit, unit: "s", firmness: "assumption (no source gives a number)", source: "iOS 26 BGTask.h; WWDC25 227 (no number)"),
+            Row(name: "expired performExpiringActivity block must return", value: expiredActivityReturnLimit, unit: "s", firmness: "assumption (no source gives a number or a consequence)", source: "ours; Apple doc says only \"as quickly as possible\""),
         ]
     }
 }

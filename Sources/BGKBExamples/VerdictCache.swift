@@ -60,7 +60,7 @@ public final class VerdictCache: @unchecked Sendable {
 
     // MARK: On disk
 
-    static let header = "bgkb verdict cache 1"
+    static let header = "bgkb verdict cache 2"
 
     /// Reads a cache file. A missing file is an empty cache; an unreadable or malformed one is
     /// an empty cache plus a warning saying why (the build then explores everything and writes a
@@ -143,7 +143,8 @@ public final class VerdictCache: @unchecked Sendable {
         var message: String
     }
 
-    /// One record per line, tab-separated: key, passed, schedules, failing schedule, summary.
+    /// One record per line, tab-separated: key, passed, schedules, systematic schedules,
+    /// exhausted (0 or 1), failing schedule, summary.
     /// Doubles are stored as their bit patterns, so a schedule comes back exactly.
     static func encode(_ records: [UInt64: VerdictRecord]) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -157,6 +158,10 @@ public final class VerdictCache: @unchecked Sendable {
             bytes.append(record.passed ? UInt8(ascii: "1") : UInt8(ascii: "0"))
             bytes.append(UInt8(ascii: "\t"))
             appendDecimal(record.schedulesExplored, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            appendDecimal(record.schedules, to: &bytes)
+            bytes.append(UInt8(ascii: "\t"))
+            bytes.append(record.exhausted ? UInt8(ascii: "1") : UInt8(ascii: "0"))
             bytes.append(UInt8(ascii: "\t"))
             if let schedule = record.failureSchedule { appendSchedule(schedule, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
             bytes.append(UInt8(ascii: "\t"))
@@ -187,22 +192,29 @@ public final class VerdictCache: @unchecked Sendable {
                 continue
             }
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard fields.count == 5, let key = number(fields[0], radix: 16), fields[1].count == 1,
-                  fields[1].first == UInt8(ascii: "0") || fields[1].first == UInt8(ascii: "1"),
-                  let schedules = number(fields[2], radix: 10), schedules <= UInt64(Int.max), let summary = unescape(fields[4]) else {
-                return .failure(Problem(line: lineNumber, message: "expected key, passed, schedules, schedule and summary"))
+            guard fields.count == 7, let key = number(fields[0], radix: 16), isFlag(fields[1]),
+                  let schedules = number(fields[2], radix: 10), schedules <= UInt64(Int.max),
+                  let systematic = number(fields[3], radix: 10), systematic <= UInt64(Int.max), isFlag(fields[4]),
+                  let summary = unescape(fields[6]) else {
+                return .failure(Problem(line: lineNumber, message: "expected key, passed, schedules, systematic schedules, exhausted, schedule and summary"))
             }
             var schedule: Schedule?
-            if !fields[3].elementsEqual("-".utf8) {
-                guard let decoded = decodeSchedule(Substring(decoding: fields[3], as: UTF8.self)) else {
+            if !fields[5].elementsEqual("-".utf8) {
+                guard let decoded = decodeSchedule(Substring(decoding: fields[5], as: UTF8.self)) else {
                     return .failure(Problem(line: lineNumber, message: "unreadable schedule"))
                 }
                 schedule = decoded
             }
             records[key] = VerdictRecord(passed: fields[1].first == UInt8(ascii: "1"), schedulesExplored: Int(schedules),
-                                         summary: summary, failureSchedule: schedule)
+                                         summary: summary, failureSchedule: schedule, schedules: Int(systematic),
+                                         exhausted: fields[4].first == UInt8(ascii: "1"))
         }
         return .success(records)
+    }
+
+    /// "0" or "1".
+    private static func isFlag(_ field: ArraySlice<UInt8>) -> Bool {
+        field.count == 1 && (field.first == UInt8(ascii: "0") || field.first == UInt8(ascii: "1"))
     }
 
     /// An unsigned number in `radix` (10 or 16), all of `digits`, or nil.

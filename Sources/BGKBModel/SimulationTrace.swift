@@ -65,11 +65,21 @@ public enum SimulationOutcome: Hashable, Sendable, Codable, CustomStringConverti
     case terminated(code: String, reason: String, at: Double)
     /// The app's own code crashed (force unwrap of nil, exception).
     case crashed(reason: String, at: Double)
+    /// The simulator stopped the run at one of its own limits before the run settled: nothing
+    /// is known about how the app's run ends, so it is never a verdict about the app (an
+    /// example with such a run fails, whatever its intent, and the quiz never asks about it).
+    case undecided(limit: EngineLimit, at: Double)
 
     public var time: Double {
         switch self {
-        case let .suspended(at), let .stillRunning(at), let .terminated(_, _, at), let .crashed(_, at): return at
+        case let .suspended(at), let .stillRunning(at), let .terminated(_, _, at), let .crashed(_, at), let .undecided(_, at): return at
         }
+    }
+
+    /// True for a run the simulator gave up on (`undecided`).
+    public var isUndecided: Bool {
+        if case .undecided = self { return true }
+        return false
     }
 
     public var description: String {
@@ -78,7 +88,52 @@ public enum SimulationOutcome: Hashable, Sendable, Codable, CustomStringConverti
         case .stillRunning: return "still running"
         case let .terminated(code, reason, _): return "terminated with \(code) (\(reason))"
         case let .crashed(reason, _): return "crashed: \(reason)"
+        case let .undecided(limit, _): return "undecided: \(limit.description)"
         }
+    }
+}
+
+/// A limit of the simulator itself, which stops a run that would otherwise never end. It says
+/// nothing about iOS or the app: a run that reaches one is `SimulationOutcome.undecided`.
+public enum EngineLimit: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// This many steps ran while the simulated clock stood still: code that loops without doing
+    /// anything that takes simulated time (`work`, a sleep, a wait) never lets the run go on.
+    case stepsWithoutTimePassing(steps: Int)
+    /// This many steps in one run, however far the clock moved: the simulator's bound on the
+    /// length of a run (a loop that takes time but never ends reaches it).
+    case stepsInOneRun(steps: Int)
+
+    /// How many steps the limit allows.
+    public var steps: Int {
+        switch self {
+        case let .stepsWithoutTimePassing(steps), let .stepsInOneRun(steps): return steps
+        }
+    }
+
+    /// The limit in a few words: `its limit of 500,000 steps without simulated time passing`.
+    public var summary: String {
+        let count = Self.grouped(steps)
+        switch self {
+        case .stepsWithoutTimePassing:
+            return "its limit of \(count) steps without simulated time passing (a loop that takes no simulated time?)"
+        case .stepsInOneRun:
+            return "its limit of \(count) steps in one run"
+        }
+    }
+
+    public var description: String {
+        "the simulator stopped the run at \(summary); this is the simulator's limit, not a verdict about the app"
+    }
+
+    /// `1000000` as `1,000,000`.
+    private static func grouped(_ value: Int) -> String {
+        let digits = Array(String(value))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
     }
 }
 
@@ -96,11 +151,22 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     public var representative: SimulationTrace
     /// The first (shortest) schedule in which the rule was broken, if any.
     public var counterexample: SimulationTrace?
-    /// One line for people: "safe in all 214 schedules", "breaks: terminated with 0x8badf00d at 30.0 s".
+    /// One line for people: "holds in all 214 schedules within 3 preemptions", "breaks: terminated
+    /// with 0x8badf00d at 30.0 s [schedule]".
     public var summary: String
+    /// The stated space: interleavings with at most this many preemptions, under every budget,
+    /// refusal and forced expiry tried.
+    public var preemptionBound: Int
+    /// Distinct schedules of the stated space explored (the random ones in `schedulesExplored`
+    /// come on top).
+    public var schedules: Int
+    /// The stated space was explored whole (or a counterexample settled it); false when the
+    /// exploration's budget ran out first, which fails the example whatever its intent.
+    public var exhausted: Bool
 
     public init(example: Example, passed: Bool, schedulesExplored: Int, simulatedEvents: Int = 0,
-                representative: SimulationTrace, counterexample: SimulationTrace?, summary: String) {
+                representative: SimulationTrace, counterexample: SimulationTrace?, summary: String,
+                preemptionBound: Int = 0, schedules: Int? = nil, exhausted: Bool = true) {
         self.example = example
         self.passed = passed
         self.schedulesExplored = schedulesExplored
@@ -108,5 +174,19 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
         self.representative = representative
         self.counterexample = counterexample
         self.summary = summary
+        self.preemptionBound = preemptionBound
+        self.schedules = schedules ?? schedulesExplored
+        self.exhausted = exhausted
+    }
+
+    /// What the exploration covered, in words: "all 214 schedules within 3 preemptions", or
+    /// "215 schedules, space not exhausted".
+    public var coverage: String {
+        exhausted ? ExampleVerdict.coverage(schedules: schedules, bound: preemptionBound)
+            : "\(schedules) schedules, space not exhausted"
+    }
+
+    public static func coverage(schedules: Int, bound: Int) -> String {
+        "all \(schedules) \(schedules == 1 ? "schedule" : "schedules") within \(bound) \(bound == 1 ? "preemption" : "preemptions")"
     }
 }

@@ -69,6 +69,8 @@ extension SimulationOutcome {
         case .stillRunning: return "The app is still running"
         case let .terminated(code, reason, _): return "Terminated with \(code) (\(withoutNames(reason)))"
         case let .crashed(reason, _): return "Crashes: \(withoutNames(reason))"
+        // Never offered (`QuestionGenerator.outcome` drops such runs); named for completeness.
+        case .undecided: return "The simulator cannot tell"
         }
     }
 

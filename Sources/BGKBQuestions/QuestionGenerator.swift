@@ -101,10 +101,17 @@ public struct QuestionGenerator: Sendable {
     }
 
     /// The outcome of `example` under `conditions`: from the table when it holds the example,
-    /// else from the (memoizing) source.
+    /// else from the (memoizing) source. Nil too for a run the simulator gave up on (`undecided`):
+    /// it says nothing about the app, so it is never an answer or a distractor.
     func outcome(_ example: Example, _ conditions: RunConditions) -> SimulationOutcome? {
-        if let table = outcomeTable.table, let known = table.outcome(example, conditions) { return known }
-        return outcomes?(example, conditions)
+        let found: SimulationOutcome?
+        if let table = outcomeTable.table, let known = table.outcome(example, conditions) {
+            found = known
+        } else {
+            found = outcomes?(example, conditions)
+        }
+        guard let found, !found.isUndecided else { return nil }
+        return found
     }
 
     public func questions(for rule: Rule) -> [Question] {

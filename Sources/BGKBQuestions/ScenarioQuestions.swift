@@ -163,6 +163,7 @@ extension SimulationOutcome {
         case .stillRunning: return .stillRunning(at: 0)
         case let .terminated(code, reason, _): return .terminated(code: code, reason: reason, at: 0)
         case let .crashed(reason, _): return .crashed(reason: reason, at: 0)
+        case let .undecided(limit, _): return .undecided(limit: limit, at: 0)
         }
     }
 }

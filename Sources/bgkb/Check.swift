@@ -18,7 +18,7 @@ extension BGKB {
 
         @OptionGroup var options: ContentOptions
 
-        @Flag(name: .long, help: "Print verdicts and traces (timed events) as JSON.")
+        @Flag(name: .long, help: "Print one JSON object per example (rule, intent, passed, bound, schedules, exhausted, counterexample outcome, seconds) and the totals.")
         var json = false
 
         @Option(name: .long, help: ArgumentHelp("Only the examples of this rule.", valueName: "rule-id"))
@@ -59,15 +59,34 @@ extension BGKB {
                 throw ValidationError("cannot read the schedule '\(text)' (expected e.g. budget=30s refusal=none expire=never choices=-)")
             }
             guard rule != nil else { throw ValidationError("--replay needs --rule") }
+            var contradicted = false
             for example in rules.flatMap(\.examples) {
                 let (scenario, diagnostics) = ScenarioParser.parse(example.text, at: example.location)
                 DiagnosticPrinter.standardError.print(diagnostics.all)
                 guard let scenario else { continue }
+                // A schedule the scenario's pins rule out would replay a run the explorer never
+                // considers: refused, with the pin it contradicts.
+                let contradictions = schedule.contradictions(pinnedBy: scenario)
+                if !contradictions.isEmpty {
+                    contradicted = true
+                    var problems = Diagnostics()
+                    for contradiction in contradictions {
+                        let location = contradiction.line.map { line in
+                            SourceLocation(path: example.location.path, line: example.location.line + line - 1,
+                                           column: example.location.column + (contradiction.column ?? 1) - 1)
+                        } ?? example.location
+                        problems.error("replay-contradicts-pin", "cannot replay '\(text)' for this example: \(contradiction)", at: location,
+                                       notes: ["replay a schedule `bgkb check --rule \(example.rule)` prints for it, or one that keeps the pin"])
+                    }
+                    DiagnosticPrinter.standardError.print(problems.sorted)
+                    continue
+                }
                 let explorer = Explorer(scenario: scenario)
                 print("\(example.location) \(example.intent.rawValue)\(example.name.map { " \"\($0)\"" } ?? "")")
                 print(TimelineRenderer.render(explorer.trace(schedule)))
                 print(explorer.failure(schedule).map { "expectation failed: \($0)" } ?? "expectations hold")
             }
+            if contradicted { throw ExitCode(1) }
         }
     }
 }
@@ -76,6 +95,8 @@ extension BGKB {
 /// that did not parse. Kept apart from printing so the JSON and text views agree.
 struct CheckReport {
     var verdicts: [ExampleVerdict] = []
+    /// The wall time each verdict took, in `verdicts` order.
+    var times: [Double] = []
     var diagnostics = Diagnostics()
     var unparsed: [Example] = []
     var simulatedRules = 0
@@ -110,10 +131,19 @@ struct CheckReport {
         }
         // Examples are independent and each run is deterministic, so they check on every core;
         // results come back in Content order.
-        let results = ParallelMap.map(examples) { check($0) }
-        for (example, (verdict, diagnostics)) in zip(examples, results) {
+        let results = ParallelMap.map(examples) { example in
+            let start = Date()
+            let checked = check(example)
+            return (checked.0, checked.1, Date().timeIntervalSince(start))
+        }
+        for (example, (verdict, diagnostics, seconds)) in zip(examples, results) {
             report.diagnostics.append(contentsOf: diagnostics)
-            if let verdict { report.verdicts.append(verdict) } else { report.unparsed.append(example) }
+            if let verdict {
+                report.verdicts.append(verdict)
+                report.times.append(seconds)
+            } else {
+                report.unparsed.append(example)
+            }
         }
         report.seconds = Date().timeIntervalSince(start)
         return report
@@ -159,8 +189,27 @@ struct CheckReport {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
     }
 
+    /// One example's verdict in `--json`: what it claims, whether it holds, the space explored
+    /// (`bound` preemptions, `schedules` distinct schedules in it, `exhausted` when explored
+    /// whole), the counterexample's outcome when one was found, and the time it took.
+    struct ExampleJSON: Encodable {
+        var rule: String
+        var example: String
+        var title: String?
+        var intent: String
+        var passed: Bool
+        var summary: String
+        var bound: Int
+        var schedules: Int
+        var randomSchedules: Int
+        var exhausted: Bool
+        var counterexample: String?
+        var counterexampleSchedule: String?
+        var seconds: Double
+    }
+
     struct JSON: Encodable {
-        var examples: [ExampleVerdict]
+        var examples: [ExampleJSON]
         var unparsed: [String]
         var schedules: Int
         var simulatedRules: Int
@@ -170,7 +219,15 @@ struct CheckReport {
     }
 
     var json: JSON {
-        JSON(examples: verdicts, unparsed: unparsed.map(\.identifier), schedules: schedules, simulatedRules: simulatedRules,
+        JSON(examples: zip(verdicts, times).map { verdict, seconds in
+                 ExampleJSON(rule: verdict.example.rule, example: verdict.example.identifier, title: verdict.example.name,
+                             intent: verdict.example.intent.rawValue, passed: verdict.passed, summary: verdict.summary,
+                             bound: verdict.preemptionBound, schedules: verdict.schedules,
+                             randomSchedules: verdict.schedulesExplored - verdict.schedules, exhausted: verdict.exhausted,
+                             counterexample: verdict.counterexample.map { "\($0.outcome.description) at \($0.outcome.time) s" },
+                             counterexampleSchedule: verdict.counterexample?.schedule,
+                             seconds: (seconds * 1e6).rounded() / 1e6)
+             }, unparsed: unparsed.map(\.identifier), schedules: schedules, simulatedRules: simulatedRules,
              notSimulated: notSimulated, uncovered: uncovered, passed: allPassed)
     }
 }

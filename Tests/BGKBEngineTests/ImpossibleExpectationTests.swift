@@ -91,7 +91,7 @@ import Testing
         let reasons: [Reason] = [.leakedTask(task: 0), .expiryHandlerTooSlow(task: 0), .expiryHandlersBlocked, .didEnterBackgroundTooSlow,
                                  .tooManyAssertions, .forceUnwrapNil(variable: 0), .registerAfterLaunch(identifier: 0),
                                  .registerTwice(identifier: 0), .noLaunchHandler(identifier: 0), .bgTaskNotCompleted(task: 0),
-                                 .pushNotCompleted, .mainSyncOnMain, .stepLimit]
+                                 .pushNotCompleted, .mainSyncOnMain]
         for reason in reasons {
             if let code = reason.code { #expect(Reason.terminationCodes.contains(code)) }
         }

@@ -323,21 +323,6 @@ import Testing
         #expect(read.refusal == schedule.refusal)
         #expect(read.choices == schedule.choices)
     }
-
-    @Test func aStepLimitStopsEndlessScenarios() throws {
-        let s = try #require(scenario("""
-            on applicationDidEnterBackground {
-              let id = beginBackgroundTask(withName: "x")
-              for _ in 1...1000000 {
-                print("spin")
-              }
-            }
-            expect suspended
-            """))
-        let explorer = Explorer(scenario: s)
-        let trace = explorer.trace(Schedule(budget: 1e9))
-        #expect(trace.outcome.description.contains("steps without settling"))
-    }
 }
 
 @Suite struct ExplorerTests {

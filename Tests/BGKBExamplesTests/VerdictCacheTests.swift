@@ -78,10 +78,11 @@ import Testing
             }
             return String(decoding: out, as: UTF8.self)
         }
-        var text = "bgkb verdict cache 1\n"
+        var text = "bgkb verdict cache 2\n"
         for key in records.keys.sorted() {
             let record = records[key]!
             text += hex(key) + "\t" + (record.passed ? "1" : "0") + "\t" + String(record.schedulesExplored) + "\t"
+            text += String(record.schedules) + "\t" + (record.exhausted ? "1" : "0") + "\t"
             text += record.failureSchedule.map(schedule) ?? "-"
             text += "\t" + escape(record.summary) + "\n"
         }
@@ -106,12 +107,15 @@ import Testing
     @Test(arguments: [
         ("", 1),
         ("bgkb verdict cache 0\n", 1),
-        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\n", 2),
-        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\tok\nzz\t1\t3\t-\tok\n", 3),
-        ("bgkb verdict cache 1\n0000000000000001\t2\t3\t-\tok\n", 2),
-        ("bgkb verdict cache 1\n0000000000000001\t1\t-3\t-\tok\n", 2),
-        ("bgkb verdict cache 1\n0000000000000001\t1\t3\tnot a schedule\tok\n", 2),
-        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\tbad escape \\q\n", 2),
+        ("bgkb verdict cache 1\n0000000000000001\t1\t3\t-\tok\n", 1),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t3\t3\t1\t-\n", 2),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t3\t3\t1\t-\tok\nzz\t1\t3\t3\t1\t-\tok\n", 3),
+        ("bgkb verdict cache 2\n0000000000000001\t2\t3\t3\t1\t-\tok\n", 2),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t-3\t3\t1\t-\tok\n", 2),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t3\t3\t2\t-\tok\n", 2),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t3\tx\t1\t-\tok\n", 2),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t3\t3\t1\tnot a schedule\tok\n", 2),
+        ("bgkb verdict cache 2\n0000000000000001\t1\t3\t3\t1\t-\tbad escape \\q\n", 2),
     ])
     func malformedFilesAreRejectedWithTheirLine(text: String, line: Int) {
         guard case let .failure(problem) = VerdictCache.decode(Data(text.utf8)) else {
@@ -127,7 +131,7 @@ import Testing
         let file = folder.appendingPathComponent(".Site.verdicts")
         #expect(VerdictCache.load(from: file, engine: "e").warning == nil, "no file yet: an empty cache, nothing to say")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data("bgkb verdict cache 1\ngarbage\n".utf8).write(to: file)
+        try Data("bgkb verdict cache 2\ngarbage\n".utf8).write(to: file)
         let (cache, warning) = VerdictCache.load(from: file, engine: "e")
         #expect(warning?.contains("\(file.path):2: malformed verdict cache") == true)
         let example = try #require(Self.examples.first)
@@ -182,9 +186,12 @@ import Testing
         constants.backgroundTaskBudget = 29
         #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
         // Every constant is in the key: a new one must be added there too.
-        #expect(Mirror(reflecting: constants).children.count == 13)
+        #expect(Mirror(reflecting: constants).children.count == 14)
         constants = SystemConstants.standard
         constants.continuedProgressLimit = 60
+        #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
+        constants = SystemConstants.standard
+        constants.expiredActivityReturnLimit = 2
         #expect(key != VerdictRecord.key(example, engine: "engine-a", constants: constants))
         var options = Explorer.Options()
         options.preemptionBound = 1
@@ -193,14 +200,14 @@ import Testing
         // (a new one must be added there too).
         let toggles: [WritableKeyPath<Explorer.Options, Bool>] = [
             \.takesSilentExitsAtOnce, \.dropsSettledRoundChecks, \.takesQuietDidEnterBackgroundExitsAtOnce,
-            \.resumesChildrenFromTheirParent,
+            \.resumesChildrenFromTheirParent, \.cachesStates,
         ]
         for toggle in toggles {
             var changed = Explorer.Options()
             changed[keyPath: toggle].toggle()
             #expect(key != VerdictRecord.key(example, engine: "engine-a", options: changed), "\(toggle)")
         }
-        #expect(Mirror(reflecting: Explorer.Options()).children.count == 8)
+        #expect(Mirror(reflecting: Explorer.Options()).children.count == 9)
     }
 
     static func identity(of url: URL) -> String? { VerdictCache.identity(ofFileAt: url.path) }

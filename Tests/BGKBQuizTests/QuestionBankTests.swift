@@ -48,6 +48,33 @@ import Testing
         }
     }
 
+    /// A run the simulator stopped at its own limit (`undecided`) says nothing about the app: it
+    /// is never an answer, never a distractor, and a condition whose run is undecided is not asked.
+    @Test(arguments: [RunConditions.asWritten, RunConditions(budget: 1), RunConditions(beginRefused: true)])
+    func anUndecidedRunIsNeverAskedAbout(undecidedUnder: RunConditions) throws {
+        let undecided = SimulationOutcome.undecided(limit: .stepsWithoutTimePassing(steps: 500_000), at: 1)
+        let source: OutcomeSource = { example, conditions in
+            conditions == undecidedUnder ? undecided : Fixtures.standInEngine(example, conditions)
+        }
+        let bank = QuestionBank(corpus: Fixtures.corpus, outcomes: source)
+        #expect(bank.isValid, "\(bank.diagnostics.all.map(\.description))")
+        let outcomeQuestions = bank.questions.filter { $0.kind == .outcome }
+        for question in bank.questions {
+            #expect(!question.choices.contains(undecided.quizChoiceText), "\(question.prompt)")
+            #expect(!question.choices.contains { $0.lowercased().contains("undecided") || $0.contains("simulator") }, "\(question.choices)")
+        }
+        for question in outcomeQuestions {
+            let listing = try #require(question.listing)
+            #expect(question.prompt != undecidedUnder.prompt(listing: listing), "\(question.prompt)")
+        }
+        // The other conditions are still asked about.
+        let withoutUndecided = QuestionBank(corpus: Fixtures.corpus, outcomes: Fixtures.standInEngine).questions.filter { $0.kind == .outcome }
+        let asked = withoutUndecided.filter { question in
+            question.listing.map { question.prompt != undecidedUnder.prompt(listing: $0) } ?? true
+        }
+        #expect(!asked.isEmpty)
+    }
+
     @Test func withoutAnEngineThereAreNoOutcomeQuestionsButEveryRuleIsCovered() {
         let plain = QuestionBank(corpus: Fixtures.corpus, outcomes: nil)
         #expect(plain.isValid, "\(plain.diagnostics.all.map(\.description))")

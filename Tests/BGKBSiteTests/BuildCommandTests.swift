@@ -150,12 +150,12 @@ import Testing
         let check = try Self.run(["build", "--output", site.path, "--check"])
         #expect(check.status == 0, "a warm build wrote what a fresh exploration gives: \(check.errors)")
 
-        try Data("bgkb verdict cache 1\nnot a record\n".utf8).write(to: cacheFile)
+        try Data("bgkb verdict cache 2\nnot a record\n".utf8).write(to: cacheFile)
         let damaged = try Self.run(build)
         #expect(damaged.status == 0, "\(damaged.errors)")
         #expect(damaged.errors.contains(".Site.verdicts:2: malformed verdict cache"), "\(damaged.errors)")
         #expect(!damaged.output.contains(" 0 explored"), "\(damaged.output)")
-        #expect(try String(contentsOf: cacheFile, encoding: .utf8).hasPrefix("bgkb verdict cache 1\n"))
+        #expect(try String(contentsOf: cacheFile, encoding: .utf8).hasPrefix("bgkb verdict cache 2\n"))
         let repaired = try Self.run(build)
         #expect(repaired.errors.isEmpty && repaired.output.contains("0 explored"), "the damaged file was replaced by a good one")
 

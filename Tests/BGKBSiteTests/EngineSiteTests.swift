@@ -32,8 +32,13 @@ import Testing
         for verdict in verdicts {
             let page = try #require(site.files["rules/\(Slug.make(verdict.example.rule)).html"])
             #expect(page.contains("<svg class=\"timeline\""), "\(verdict.example.rule): no timeline")
-            // The count of schedules the engine explored, or, when it needed one, that it was the first.
-            #expect(page.contains(verdict.schedulesExplored == 1 ? "the first schedule it tried" : Format.count(verdict.schedulesExplored, "schedule")))
+            // What the engine covered (a rule it holds: the stated space), the count of schedules
+            // it explored, or, when it needed one, that it was the first.
+            if verdict.passed && verdict.counterexample == nil {
+                #expect(page.contains(verdict.coverage), "\(verdict.example.rule): \(verdict.coverage)")
+            } else {
+                #expect(page.contains(verdict.schedulesExplored == 1 ? "the first schedule it tried" : Format.count(verdict.schedulesExplored, "schedule")))
+            }
             let shown = verdict.counterexample ?? verdict.representative
             if case let .terminated(code, _, _) = shown.outcome {
                 #expect(page.contains(code), "\(verdict.example.rule): the termination code is not on the page")

@@ -140,6 +140,8 @@ import Testing
         (.breaks, false, .bad, .buggyCode),
         (.breaks, false, .warning, .buggyCode),
         (.breaks, true, .good, .whatHappens),
+        (.follows, false, .undecided, .whatHappens),
+        (.breaks, false, .undecided, .whatHappens),
     ])
     func labelComesFromIntentAndOutcome(_ intent: Example.Intent, _ expectsHarm: Bool, _ tone: OutcomeTone, _ label: ExampleLabel) {
         #expect(ExampleLabel(intent: intent, expectsHarm: expectsHarm, outcome: tone) == label)
@@ -152,6 +154,22 @@ import Testing
         warned.events.append(TraceEvent(time: 2, kind: .log, lane: "main", detail: "Can't end BackgroundTask"))
         #expect(OutcomeTone(warned) == .warning)
         #expect(OutcomeTone.sentence(SampleCorpus.leakTrace) == "The watchdog kills the app with 0x8badf00d at 36\u{00A0}s: task A still running.")
+    }
+
+    /// A run the simulator stopped at its own limit is neither good nor bad for the app: it is
+    /// shown as undecided, with the limit named, never as a crash.
+    @Test func anUndecidedRunIsShownAsUndecided() {
+        var undecided = SampleCorpus.safeTrace
+        undecided.outcome = .undecided(limit: .stepsWithoutTimePassing(steps: 500_000), at: 2)
+        #expect(OutcomeTone(undecided) == .undecided)
+        let sentence = OutcomeTone.sentence(undecided)
+        #expect(sentence.hasPrefix("The simulator stops the run at 2\u{00A0}s, undecided"), "\(sentence)")
+        #expect(sentence.contains("500,000 steps without simulated time passing"), "\(sentence)")
+        #expect(!sentence.contains("crash"))
+        let drawing = TimelineSVGTests.drawn(undecided, id: "u", title: "Undecided")
+        #expect(drawing.svg.contains("undecided (the simulator&#39;s limit)"))
+        #expect(!drawing.svg.contains("killed:") && !drawing.svg.contains("crash:"))
+        #expect(TimelineSVG.Layout(trace: undecided).legend.contains(.undecided))
     }
 
     @Test func rulePageLabelsAndColoursEachExample() throws {
@@ -167,7 +185,8 @@ import Testing
         let replay = try #require(page.range(of: "<details class=\"replay\">"))
         #expect(page[replay.upperBound...].contains("--replay \"budget=30 expire@31\""))
         #expect(page.contains("href=\"../examples.html\""))
-        #expect(site.files["examples.html"]?.contains("4000") == true || site.files["examples.html"]?.contains("4,000") == true)
+        #expect(site.files["examples.html"]?.contains("20000") == true || site.files["examples.html"]?.contains("20,000") == true)
+        #expect(site.files["examples.html"]?.contains("up to 3 preemptions") == true)
         // A rule without examples has no examples section, one line instead.
         let dormant = try #require(site.files["rules/foreground-task-is-dormant.html"])
         #expect(!dormant.contains("id=\"examples\""))

@@ -32,5 +32,23 @@ import Testing
         let v = try #require(verdict)
         let timeline = TimelineRenderer.render(v.counterexample ?? v.representative)
         #expect(v.passed, "\(c.example.location): \(c.example.intent.rawValue): \(v.summary)\n\(timeline)")
+        #expect(v.exhausted, "\(c.example.location): \(v.summary)")
+    }
+
+    /// The state cache changes no example's verdict and loses none of its outcomes: explored
+    /// whole, with and without it, the runs end in the same distinct ways.
+    @Test(arguments: cases)
+    func theStateCacheKeepsEveryOutcome(_ c: Case) throws {
+        let scenario = try #require(ScenarioParser.parse(c.example.text, at: c.example.location).0)
+        var options = Explorer.Options()
+        options.maxRuns = 300_000
+        options.cachesStates = false
+        let whole = Explorer(scenario: scenario, options: options).reachableOutcomes()
+        options.cachesStates = true
+        let cached = Explorer(scenario: scenario, options: options).reachableOutcomes(depthFirst: c.example.intent == .follows)
+        #expect(whole.result.exhausted && cached.result.exhausted)
+        #expect(cached.outcomes == whole.outcomes, "\(cached.outcomes.symmetricDifference(whole.outcomes))")
+        #expect((cached.result.failure == nil) == (whole.result.failure == nil))
+        #expect(cached.result.systematicRuns <= whole.result.systematicRuns)
     }
 }

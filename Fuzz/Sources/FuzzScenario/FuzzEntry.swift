@@ -6,8 +6,8 @@ import BGKBModel
 /// explore the first schedules and run every one the explorer counted without simulating, which
 /// must repeat the run it was counted as (a mismatch traps, so the fuzzer keeps the input).
 /// When a small space is explored whole both ways, the explorer's reductions (silent exits and
-/// quiet didEnterBackground exits taken at once, settled round checks dropped) must keep the
-/// verdict and every distinct run that offering them as alternatives made. Children resumed
+/// quiet didEnterBackground exits taken at once, settled round checks dropped, the state cache)
+/// must keep the verdict and every distinct outcome reached without them. Children resumed
 /// from their parents' runs, and the depth-first order, must change nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
@@ -29,15 +29,19 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 }
 
 /// The depth-first pass (`explore(stopAtFirstFailure:likelyToPass:)`) must give the
-/// breadth-first result, field for field, stopping at the first failure or not: nil when it does.
+/// breadth-first result, field for field, stopping at the first failure or not, wherever the
+/// space is explored whole (without the state cache, whose savings depend on the order): nil
+/// when it does.
 func compareDepthFirst(_ scenario: Scenario) -> String? {
     var options = Explorer.Options()
     options.maxRuns = 300
     options.randomSchedules = 4
+    options.cachesStates = false
     let explorer = Explorer(scenario: scenario, options: options)
     for stop in [true, false] {
         let breadth = explorer.explore(stopAtFirstFailure: stop)
         let depth = explorer.explore(stopAtFirstFailure: stop, likelyToPass: true)
+        if breadth.capped || depth.capped { continue }
         let same = depth.runs == breadth.runs && depth.covered == breadth.covered && depth.capped == breadth.capped
             && depth.events == breadth.events && depth.failure?.schedule == breadth.failure?.schedule
             && depth.failure?.reason == breadth.failure?.reason && depth.nominalTrace == breadth.nominalTrace
@@ -73,36 +77,31 @@ func compareResumedChildren(_ scenario: Scenario) -> String? {
 }
 
 /// What exploring a scenario whole with the reductions on and off found: nothing to compare (a
-/// space over 1,000 schedules), the same verdict and every run (how many), or a difference.
+/// space over 1,000 schedules), the same verdict and every outcome (how many), or a difference.
 enum ReductionComparison {
-    case same(runs: Int)
+    case same(outcomes: Int)
     case differs(String)
 }
 
 func compareReductions(_ scenario: Scenario) -> ReductionComparison? {
-    guard let offered = distinctRuns(scenario, reducing: false), let reduced = distinctRuns(scenario, reducing: true) else { return nil }
+    guard let offered = distinctOutcomes(scenario, reducing: false), let reduced = distinctOutcomes(scenario, reducing: true) else { return nil }
     if offered.failed != reduced.failed { return .differs("the verdict changed") }
-    let lost = offered.runs.subtracting(reduced.runs)
-    if let run = lost.sorted().first { return .differs("a run is no longer made:\n\(run)") }
-    return .same(runs: offered.runs.count)
+    let lost = offered.outcomes.subtracting(reduced.outcomes)
+    if let outcome = lost.first { return .differs("an outcome is no longer reached: \(outcome) at \(outcome.time)") }
+    return .same(outcomes: offered.outcomes.count)
 }
 
-/// Every distinct run (as drawn, without the schedule line) of a whole exploration of up to
-/// 1,000 schedules and whether one failed; nil when the cap cut the exploration short.
-private func distinctRuns(_ scenario: Scenario, reducing: Bool) -> (runs: Set<String>, failed: Bool)? {
+/// Every distinct outcome of a whole exploration of up to 1,000 schedules and whether one
+/// failed; nil when the cap cut the exploration short.
+private func distinctOutcomes(_ scenario: Scenario, reducing: Bool) -> (outcomes: Set<SimulationOutcome>, failed: Bool)? {
     var options = Explorer.Options()
     options.maxRuns = 1000
     options.randomSchedules = 0
     options.takesSilentExitsAtOnce = reducing
     options.dropsSettledRoundChecks = reducing
     options.takesQuietDidEnterBackgroundExitsAtOnce = reducing
-    let explorer = Explorer(scenario: scenario, options: options)
-    let result = explorer.explore(stopAtFirstFailure: false)
+    options.cachesStates = reducing
+    let (outcomes, result) = Explorer(scenario: scenario, options: options).reachableOutcomes()
     guard !result.capped else { return nil }
-    var runs = Set<String>()
-    _ = explorer.firstTrace { trace in
-        runs.insert(TimelineRenderer.render(trace).split(separator: "\n").filter { !$0.contains("schedule: ") }.joined(separator: "\n"))
-        return false
-    }
-    return (runs, result.failure != nil)
+    return (outcomes, result.failure != nil)
 }

@@ -27,9 +27,9 @@ struct Replay {
 }
 
 /// Explores every input that parses whole both ways (see `fuzzScenario`) and counts those whose
-/// space fit, and the distinct runs compared; a lost run or changed verdict stops with its path.
+/// space fit, and the distinct outcomes compared; a lost outcome or changed verdict stops with its path.
 private func compare(_ paths: [String]) {
-    var parsed = 0, compared = 0, runs = 0
+    var parsed = 0, compared = 0, outcomes = 0
     for path in paths {
         guard let data = FileManager.default.contents(atPath: path),
               let scenario = ScenarioParser.parse(String(decoding: data, as: UTF8.self),
@@ -38,13 +38,13 @@ private func compare(_ paths: [String]) {
         switch compareReductions(scenario) {
         case let .same(count)?:
             compared += 1
-            runs += count
+            outcomes += count
         case let .differs(problem)?:
             preconditionFailure("\(path): \(problem)")
         case nil:
             continue
         }
     }
-    print("\(paths.count) inputs, \(parsed) parse, \(compared) explored whole both ways, \(runs) distinct runs compared: none lost")
+    print("\(paths.count) inputs, \(parsed) parse, \(compared) explored whole both ways, \(outcomes) distinct outcomes compared: none lost")
 }
 #endif

@@ -6,11 +6,9 @@ import BGKBModel
 /// run is replayed to reach its children. A covered run's children still resume from a replay
 /// (`ParentCursor`).
 ///
-/// The schedules, their runs, the memo's coverage and every count are the breadth-first ones (a
-/// schedule's covering run is one of the same choices, and those come in the same order either
-/// way); only the order of the runs differs. Within a level it is the breadth-first order, so
-/// `maxRuns` is applied level by level as breadth first applies it (`visits`); a failure stops
-/// it, and the caller starts over breadth first.
+/// The schedules are the breadth-first ones; only the order of the runs differs (and so, with the
+/// state cache, which of two runs that meet in one state goes on). `maxRuns` stops it as it
+/// stops breadth first, and a failure stops it: the caller starts over breadth first.
 struct DepthFirstOrder {
     /// Where a run's machine comes from.
     private enum Start {
@@ -26,31 +24,22 @@ struct DepthFirstOrder {
 
     private let explorer: Explorer
     private let bound: Int
-    private let maxRuns: Int
     private let expiryOnlyAtEnd: Bool
-    /// Schedules visited at each level.
-    private var visits: [Int]
-    /// Every visit, in order (within a level, the breadth-first order): its level in the low
-    /// byte, above it the events it simulated plus one (0: covered).
-    private var log: [Int] = []
-    /// A schedule was not visited because breadth first stops (`maxRuns`) before it.
-    private var pruned = false
-    /// One machine per depth: a run's children are copied from its machine, paused, into the
-    /// next one. Each in a slot of its own, so a child's machine is copied from its parent's
-    /// with both in place.
-    private let slots: [MachineSlot]
+    /// One machine per depth (the number of choices made): a run's children are copied from its
+    /// machine, paused, into the next one. Each in a slot of its own, so a child's machine is
+    /// copied from its parent's with both in place. Grown as deeper schedules come.
+    private var slots: [MachineSlot] = []
     private var cursor: ParentCursor
     /// The choices of the schedule being visited, deepest last.
     private var choices: [Schedule.Choice] = []
+    /// Visits so far: names each visit for the cursor.
+    private var visits = 0
 
     init(_ explorer: Explorer) {
         self.explorer = explorer
         bound = explorer.options.preemptionBound
-        maxRuns = explorer.options.maxRuns
         expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
-        slots = (0...bound).map { _ in MachineSlot(explorer.makeMachine()) }
         cursor = ParentCursor(machine: explorer.makeMachine())
-        visits = Array(repeating: 0, count: bound + 1)
     }
 
     /// The schedule of `configuration` with the current choices.
@@ -60,33 +49,28 @@ struct DepthFirstOrder {
         return schedule
     }
 
-    /// Visits every systematic schedule; false when it stopped (a failure, or the counts
-    /// settled at `maxRuns`).
+    private mutating func slot(_ level: Int) -> MachineSlot {
+        while slots.count <= level { slots.append(MachineSlot(explorer.makeMachine())) }
+        return slots[level]
+    }
+
+    /// Visits every systematic schedule; false when it stopped (a failure, or `maxRuns`).
     mutating func visit<Visitor>(_ exploration: inout Exploration<Visitor>) -> Bool {
         defer { finish(&exploration) }
-        // The walk applies `maxRuns` itself, in breadth-first terms (see `node`).
-        exploration.visitor.maxRuns = .max
         for refusal in exploration.refusals {
             for budget in exploration.budgets {
                 let base = Schedule(budget: budget, refusal: refusal)
-                guard let (_, instants) = node(base, key: 0, level: 0, deviation: -1, instants: true, start: .reset,
+                guard let (_, instants) = node(base, key: 0, level: 0, used: 0, deviation: -1, instants: true, start: .reset,
                                                &exploration) else { return false }
                 guard !expiryOnlyAtEnd else { continue }
                 for t in exploration.expiryCandidates(instants) {
                     var schedule = base
                     schedule.forcedExpiry = t
-                    guard node(schedule, key: exploration.memo.key(forced: t), level: 0, deviation: -1, instants: false,
+                    guard node(schedule, key: exploration.memo.key(forced: t), level: 0, used: 0, deviation: -1, instants: false,
                                start: .reset, &exploration) != nil else { return false }
                 }
             }
         }
-        // Visited level by level, a schedule could pass the check in `node` and still lie past
-        // `maxRuns` once later schedules of lower levels were counted.
-        if pruned || visits.reduce(0, +) > maxRuns {
-            settleCapped(&exploration.visitor)
-            return false
-        }
-        exploration.visitor.maxRuns = maxRuns
         return true
     }
 
@@ -97,70 +81,44 @@ struct DepthFirstOrder {
         explorer.giveBack(cursor.machine)
     }
 
-    /// Breadth first would have stopped after `maxRuns` schedules: the whole levels it reached,
-    /// then the start of the next, in order. Those are the counts.
-    private func settleCapped<Visitor: ScheduleVisitor>(_ visitor: inout Visitor) {
-        var remaining = maxRuns
-        var taken = Array(repeating: 0, count: visits.count)
-        for level in visits.indices {
-            taken[level] = min(visits[level], remaining)
-            remaining -= taken[level]
-        }
-        var covered = 0
-        var events = 0
-        for entry in log {
-            let level = entry & 0xFF
-            guard taken[level] > 0 else { continue }
-            taken[level] -= 1
-            if entry >> 8 == 0 { covered += 1 } else { events += (entry >> 8) - 1 }
-        }
-        visitor.settleCapped(runs: maxRuns, covered: covered, events: events)
-    }
-
-    /// Visits `configuration` with `choices` (the last made at decision `deviation`; -1 for
-    /// none) and then, below the bound, its children. Returns the run's decisions and instants;
-    /// nil when the exploration stops.
-    private mutating func node<Visitor>(_ configuration: Schedule, key: Int32, level: Int, deviation: Int, instants: Bool,
+    /// Visits `configuration` with `choices` (`level` of them, costing `used` preemptions, the
+    /// last made at decision `deviation`; -1 for none) and then its children: one more choice at
+    /// each later decision, where the bound allows it. Returns the run's decisions and instants
+    /// (none when the run was left at an explored state); nil when the exploration stops.
+    private mutating func node<Visitor>(_ configuration: Schedule, key: Int32, level: Int, used: Int, deviation: Int, instants: Bool,
                                         start: Start, _ exploration: inout Exploration<Visitor>) -> (Range<Int>, Range<Int>)? {
-        // Breadth first visits a whole level before the next and stops after `maxRuns`
-        // schedules: one it would not reach is not visited (nor are its children), since every
-        // schedule of this level that comes later would not be reached either.
-        let earlier = visits[0..<level].reduce(0, +)
-        guard earlier + visits[level] < maxRuns else {
-            pruned = true
-            return (0..<0, 0..<0)
-        }
-        visits[level] += 1
-        // Its place in the log names it for the cursor: no two visits share one.
-        let visit = log.count
-        log.append(level)
-        let identity = ParentCursor.Parent(level: level, position: visit)
+        let identity = ParentCursor.Parent(level: level, position: visits)
+        visits += 1
         if let entry = exploration.coveringEntry(configuration, key: key) {
             guard let result = exploration.cover(entry, make: { withChoices(configuration) }) else { return nil }
-            guard visitChildrenOfCovered(configuration, key: key, level: level, deviation: deviation, decisions: entry.decisions,
-                                         identity: identity, &exploration) else { return nil }
+            guard visitChildrenOfCovered(configuration, key: key, level: level, used: used, deviation: deviation,
+                                         decisions: entry.decisions, identity: identity, &exploration) else { return nil }
             return result
         }
         let schedule = withChoices(configuration)
-        let slot = slots[level]
+        let slot = slot(level)
         startRun(slot, level: level, schedule: schedule, configuration: configuration, deviation: deviation, start: start)
-        if level < bound {
-            var next = deviation + 1
-            while slot.machine.proceed(pausingAt: next) {
-                let alternatives = UInt8(min(slot.machine.pendingDecision?.total ?? 1, 255))
+        var next = deviation + 1
+        while slot.machine.proceed(pausingAt: next) {
+            if exploration.reachesExploredState(&slot.machine, left: bound - used, level: level) {
+                exploration.visitor.equivalent()
+                return (0..<0, 0..<0)
+            }
+            let pending = slot.machine.pendingDecision
+            let alternatives = UInt8(min(pending?.total ?? 1, 255))
+            let cost = pending?.currentRunnable == true ? 1 : 0
+            if used + cost <= bound {
                 for alternative in 1..<max(alternatives, 1) {
                     choices.append(Schedule.Choice(index: Int32(next), choice: alternative))
                     guard node(configuration, key: exploration.memo.key(parent: key, index: Int32(next), choice: alternative),
-                               level: level + 1, deviation: next, instants: false, start: .parentRun, &exploration) != nil else { return nil }
+                               level: level + 1, used: used + cost, deviation: next, instants: false, start: .parentRun,
+                               &exploration) != nil else { return nil }
                     choices.removeLast()
                 }
-                next += 1
             }
-        } else {
-            _ = slot.machine.proceed(pausingAt: -1)
+            next += 1
         }
         guard exploration.visitor.run(&slot.machine, schedule, start: { _ in }), !exploration.visitor.stop else { return nil }
-        log[visit] = (slot.machine.trace.count - slot.machine.inheritedEvents + 1) << 8 | level
         return exploration.record(&slot.machine, schedule, key: key, instants: instants)
     }
 
@@ -186,19 +144,21 @@ struct DepthFirstOrder {
 
     /// The children of a covered schedule, whose decisions are those of the run it repeats:
     /// each resumes from a replay of that run. False when the exploration stops.
-    private mutating func visitChildrenOfCovered<Visitor>(_ configuration: Schedule, key: Int32, level: Int, deviation: Int,
+    private mutating func visitChildrenOfCovered<Visitor>(_ configuration: Schedule, key: Int32, level: Int, used: Int, deviation: Int,
                                                           decisions range: Range<Int>, identity: ParentCursor.Parent,
                                                           _ exploration: inout Exploration<Visitor>) -> Bool {
-        guard level < bound, deviation + 1 < range.count else { return true }
-        let lastBranching = exploration.lastBranchingDecision(range, from: deviation + 1)
+        guard deviation + 1 < range.count else { return true }
+        let lastBranching = exploration.lastBranchingDecision(range, from: deviation + 1, left: bound - used)
         for index in deviation + 1..<range.count where exploration.decisionPool[range.lowerBound + index] > 1 {
+            let cost = exploration.cost(range, at: index)
+            guard used + cost <= bound else { continue }
             let alternatives = exploration.decisionPool[range.lowerBound + index]
             for alternative in 1..<alternatives {
                 choices.append(Schedule.Choice(index: Int32(index), choice: alternative))
                 let last = index == lastBranching && alternative == alternatives - 1
                 guard node(configuration, key: exploration.memo.key(parent: key, index: Int32(index), choice: alternative),
-                           level: level + 1, deviation: index, instants: false, start: .replay(parent: identity, last: last),
-                           &exploration) != nil else { return false }
+                           level: level + 1, used: used + cost, deviation: index, instants: false,
+                           start: .replay(parent: identity, last: last), &exploration) != nil else { return false }
                 choices.removeLast()
             }
         }

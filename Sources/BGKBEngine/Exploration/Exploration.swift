@@ -16,6 +16,12 @@ struct Exploration<Visitor: ScheduleVisitor> {
     var visitor: Visitor
     /// How many alternatives each run met at each decision, one range per run.
     var decisionPool: [UInt8] = []
+    /// Whether a non-default pick at that decision preempts the current thread (parallel to
+    /// `decisionPool`, the same ranges).
+    var preemptiblePool: [Bool] = []
+    /// The states explored so far, when the visitor lets equivalent runs go (`StateCache`).
+    var stateCache = StateCache()
+    let cachesStates: Bool
     /// Level 0's unforced runs' instants (candidate forced-expiry times), one range per run.
     var instantPool: [Double] = []
     /// Unforced runs' quiet intervals, as flat pairs, one range per run.
@@ -36,6 +42,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
         budgets = explorer.budgets
         refusals = explorer.refusals
         preemptionBound = explorer.options.preemptionBound
+        cachesStates = explorer.options.cachesStates && Visitor.skipsEquivalentRuns
         randomSchedules = explorer.options.randomSchedules
         expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
         randomSeed = stableHash(explorer.scenario.text)
@@ -51,6 +58,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
             var order = BreadthFirstOrder(explorer)
             guard order.visit(&self, on: &machine) else { return }
         }
+        visitor.systematicDone()
         visitRandomSchedules(on: &machine)
     }
 
@@ -81,7 +89,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
     /// Keeps what the memo needs of `run`, the finished run of `schedule`: its decisions, its
     /// instants when asked, and its quiet intervals.
     mutating func record(_ run: inout Machine, _ schedule: Schedule, key: Int32, instants: Bool) -> (Range<Int>, Range<Int>) {
-        let decisions = keep(run.decisions, in: &decisionPool)
+        let decisions = keepDecisions(of: run)
         let instantRange = instants ? keep(run.instants, in: &instantPool) : 0..<0
         let quiet = schedule.forcedExpiry == nil ? keep(run.quietIntervals, in: &quietPool) : 0..<0
         memo.add(Memo.Entry(
@@ -91,6 +99,46 @@ struct Exploration<Visitor: ScheduleVisitor> {
             decisions: decisions, instants: instantRange, quiet: quiet, ran: Int32(ran.count)), key: key)
         ran.append(schedule)
         return (decisions, instantRange)
+    }
+
+    /// Keeps `run`'s decisions and whether each was preemptible, at the same positions.
+    mutating func keepDecisions(of run: Machine) -> Range<Int> {
+        preemptiblePool.append(contentsOf: run.preemptible)
+        return keep(run.decisions, in: &decisionPool)
+    }
+
+    /// Preemptions a non-default pick at decision `index` of the run kept at `range` costs.
+    @inline(__always)
+    func cost(_ range: Range<Int>, at index: Int) -> Int {
+        preemptiblePool[range.lowerBound + index] ? 1 : 0
+    }
+
+    /// Runs `machine` (started: reset, or paused where its schedule deviates from its parent's)
+    /// to its end. With the state cache it pauses before each decision from `first` on (past
+    /// the schedule's own choices) and stops where the state was explored already with at least
+    /// as many preemptions left (`left`): false then, the run repeats explored runs from there.
+    mutating func advance(_ machine: inout Machine, checkingFrom first: Int, left: Int, level: Int) -> Bool {
+        guard cachesStates else {
+            _ = machine.proceed(pausingAt: -1)
+            return true
+        }
+        var next = first
+        while machine.proceed(pausingAt: next) {
+            if reachesExploredState(&machine, left: left, level: level) { return false }
+            next += 1
+        }
+        return true
+    }
+
+    /// Whether `machine`, paused before a decision with `left` preemptions to spare, is in a state
+    /// explored already with as many left or more; if not, its state is recorded as explored.
+    /// A level-0 run (no choices) is the first of its configuration, and the state holds the
+    /// budget, refusal and forced expiry: it never meets an explored state, and is never left,
+    /// so its instants (the forced expiries to try) are always whole.
+    @inline(__always)
+    mutating func reachesExploredState(_ machine: inout Machine, left: Int, level: Int) -> Bool {
+        guard cachesStates else { return false }
+        return stateCache.isExplored(machine.fingerprint(), left: left) && level > 0
     }
 
     private func keep<Element>(_ items: [Element], in pool: inout [Element]) -> Range<Int> {
@@ -107,21 +155,30 @@ struct Exploration<Visitor: ScheduleVisitor> {
     }
 
     /// Runs or covers the schedule `make` builds (whose system configuration is
-    /// `configuration`) on `machine`; `start` brings the machine to the end of its run. Returns
-    /// its decisions and, when asked, its instants; nil when the visitor stops.
-    mutating func visit(_ configuration: Schedule, key: Int32, instants: Bool, on machine: inout Machine,
+    /// `configuration`) on `machine`; `start` starts the machine on it (reset, or paused at the
+    /// decision `deviation` where it leaves its parent's run), and the run goes on from there
+    /// with `left` preemptions to spare. Returns its decisions (up to where it stopped, when it
+    /// reached an explored state) and, when asked, its instants; nil when the visitor stops.
+    mutating func visit(_ configuration: Schedule, key: Int32, instants: Bool, level: Int, deviation: Int, left: Int,
+                        on machine: inout Machine,
                         make: () -> Schedule, start: (inout Machine, Schedule) -> Void) -> (Range<Int>, Range<Int>)? {
         if let entry = coveringEntry(configuration, key: key) { return cover(entry, make: make) }
         let schedule = make()
-        guard visitor.run(&machine, schedule, start: { start(&$0, schedule) }), !visitor.stop else { return nil }
+        start(&machine, schedule)
+        guard advance(&machine, checkingFrom: deviation + 1, left: left, level: level) else {
+            visitor.equivalent()
+            return (keepDecisions(of: machine), 0..<0)
+        }
+        guard visitor.run(&machine, schedule, start: { _ in }), !visitor.stop else { return nil }
         return record(&machine, schedule, key: key, instants: instants)
     }
 
     /// The last decision from `start` on, of the run whose decisions `range` holds, with more
-    /// than one alternative (-1: none).
+    /// than one alternative and a child within `left` preemptions (-1: none).
     @inline(__always)
-    func lastBranchingDecision(_ range: Range<Int>, from start: Int) -> Int {
-        for index in (start..<max(start, range.count)).reversed() where decisionPool[range.lowerBound + index] > 1 { return index }
+    func lastBranchingDecision(_ range: Range<Int>, from start: Int, left: Int) -> Int {
+        for index in (start..<max(start, range.count)).reversed()
+        where decisionPool[range.lowerBound + index] > 1 && cost(range, at: index) <= left { return index }
         return -1
     }
 
@@ -143,24 +200,24 @@ struct Exploration<Visitor: ScheduleVisitor> {
     /// The systematic run a random schedule would repeat, found without simulating: its draws
     /// depend only on how many alternatives each decision offers, so they are replayed along
     /// the decisions of the runs already made, following a drawn choice into the child run
-    /// that made it. nil (run it) when a draw leaves what was explored (more choices than the
-    /// bound, a child never visited, a decision with more alternatives than its record
-    /// holds), or when an early expiry does not fall where the run it would repeat is quiet.
+    /// that made it. nil (run it) when a draw leaves what was explored (more preemptions than
+    /// the bound, a child never visited or not run to its end, a decision with more alternatives
+    /// than its record holds), or when an early expiry does not fall where the run it would repeat is quiet.
     @inline(__always)
     func randomRepeat(_ schedule: Schedule) -> Memo.Entry? {
         guard let seed = schedule.seed,
               var entry = memo.match(0, refusal: schedule.refusal, budget: schedule.budget, forced: nil) else { return nil }
         var generator = SeededGenerator(seed: seed)
         var key: Int32 = 0
-        var made = 0
+        var preemptions = 0
         var index = 0
         while index < entry.decisions.count {
             let alternatives = decisionPool[entry.decisions.lowerBound + index]
             guard alternatives < 255 else { return nil }
             let value = UInt8(generator.next() % UInt64(alternatives))
             if value != 0 {
-                made += 1
-                guard made <= preemptionBound,
+                preemptions += cost(entry.decisions, at: index)
+                guard preemptions <= preemptionBound,
                       let child = memo.childKeys.find(ChildKey(parent: key, index: Int32(index), choice: value)),
                       let next = memo.match(child, refusal: schedule.refusal, budget: schedule.budget, forced: nil) else { return nil }
                 key = child

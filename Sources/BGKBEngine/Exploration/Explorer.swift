@@ -1,19 +1,32 @@
 import BGKBModel
 
-/// Runs a scenario across the schedules the system could choose: systematic first (every
-/// budget in a small set, with and without refusal, expiry forced at every instant where
-/// something happens in the background and just before and after it, and thread interleavings
-/// with at most `preemptionBound` non-default choices, CHESS-style), then seeded random ones.
+/// Runs a scenario across the schedules the system could choose: systematic first, then seeded
+/// random ones. The systematic schedules are a stated space, covered whole unless `maxRuns` runs
+/// out first (`Result.exhausted`): every budget in a small set (or the pinned one), every refusal
+/// mode (or the pinned ones), no early expiry and an early expiry forced at every instant where
+/// something happens in the background in the default run, and just before and after it; and
+/// under each of those, every thread interleaving with at most `preemptionBound` preemptions.
 /// Deterministic: the same scenario and options give the same runs in the same order.
 public struct Explorer {
     public struct Options: Hashable, Sendable {
-        /// Most non-default scheduling choices in one systematic schedule (1–2 finds most races).
-        public var preemptionBound = 2
+        /// Most preemptions in one systematic schedule, counted as CHESS counts them. At each
+        /// decision the alternatives are the current thread, the other runnable threads and the
+        /// system (a due event); the default is the current thread when it can go on. Picking
+        /// another alternative while the current thread could go on (another thread, or the
+        /// system handling an event first) is a preemption and counts one. When the current
+        /// thread cannot go on (it finished, sleeps or waits), every pick is a switch it forced
+        /// itself and counts nothing, so such switches are tried in every order.
+        public var preemptionBound = 3
         public var randomSchedules = 48
         /// Budgets to try when the scenario does not pin one (the constants' own is added first).
         public var budgets: [Double] = [0, 1, 5, 30]
-        /// Stop after this many runs, so a pathological scenario cannot stall `bgkb check`.
-        public var maxRuns = 4000
+        /// Stop after this many schedules, so a pathological scenario cannot stall `bgkb check`:
+        /// an exploration stopped so is not exhausted, and its verdict says so and fails.
+        public var maxRuns = 20_000
+        /// A run that reaches a state explored already with as many preemptions left or more is
+        /// not explored further (`StateCache`): its futures were. False explores every schedule
+        /// whole; tests compare the two (the same verdicts, the same outcomes).
+        public var cachesStates = true
         /// A thread whose next step only leaves blocks that nothing observes takes that step at
         /// once instead of standing as a scheduling alternative (see `Machine.exitsSilently`).
         /// False restores the alternative: more schedules, the same runs; tests compare the two.
@@ -35,7 +48,7 @@ public struct Explorer {
     }
 
     public struct Result: Sendable {
-        /// How many schedules ran.
+        /// How many schedules ran (systematic and random).
         public var runs: Int
         /// Events this exploration simulated (for the benchmark): the part of a resumed child's
         /// run copied from its parent's (`Options.resumesChildrenFromTheirParent`) counts once.
@@ -44,6 +57,18 @@ public struct Explorer {
         public var failure: (schedule: Schedule, reason: String)?
         /// True when `maxRuns` cut the exploration short.
         public var capped: Bool
+        /// The systematic schedules explored (the rest of `runs` were random), not counting
+        /// those left at an explored state (`equivalent`).
+        public var systematicRuns = 0
+        /// The systematic schedules were all visited and the random ones began.
+        var reachedRandom = false
+        /// Schedules left where their run reached a state explored already (`StateCache`).
+        public var equivalent = 0
+        /// The preemption bound of the stated space.
+        public var bound = 0
+        /// The stated space was covered whole, or the exploration stopped at a failure it was
+        /// asked to stop at (a counterexample settles the question): not cut short by `maxRuns`.
+        public var exhausted: Bool { !capped }
         /// Schedules among `runs` that repeat a run already made exactly (same refusal read, budget
         /// that could not matter), counted without being simulated again.
         public var covered = 0
@@ -133,22 +158,39 @@ public struct Explorer {
     /// `likelyToPass` is a hint, not a question: say so when no failure is expected (an example
     /// that follows its rule). The schedules are then visited depth first, which runs each
     /// child from its parent's run as that run goes by, instead of replaying the parent to
-    /// reach it. The result is the same
-    /// either way: schedules breadth first would not reach before `maxRuns` are left out and the
-    /// counts settled as breadth first makes them, and when the depth-first pass meets a failure,
-    /// where the order of the runs decides which is reported, it is dropped and the exploration
-    /// starts over breadth first.
+    /// reach it. The verdict is the same either way; without the state cache the counts are too
+    /// (with it, which of two runs that meet in one state goes on depends on the order). When the
+    /// depth-first pass meets a failure, where the order of the runs decides which is reported,
+    /// it is dropped and the exploration starts over breadth first (fewest choices first).
     public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
-        // (The walk's log keeps a visit's level in a byte.)
-        if likelyToPass && options.resumesChildrenFromTheirParent && options.preemptionBound < 255 {
+        if likelyToPass && options.resumesChildrenFromTheirParent {
             var result = visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule),
                                             depthFirst: true).result
             if result.failure == nil {
                 result.depthFirst = true
-                return result
+                return settled(result)
             }
         }
-        return visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure, nominal: nominalSchedule)).result
+        return settled(visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure,
+                                                         nominal: nominalSchedule)).result)
+    }
+
+    /// `result` with its bound, and its systematic count when it stopped before the random
+    /// schedules.
+    private func settled(_ result: Result) -> Result {
+        var result = result
+        result.bound = options.preemptionBound
+        if !result.reachedRandom { result.systematicRuns = result.runs }
+        return result
+    }
+
+    /// Explores the whole space, past any failure, breadth first (or depth first when
+    /// `depthFirst`), and says every distinct way its runs end: tests compare the state cache
+    /// with the exploration without it by these.
+    public func reachableOutcomes(depthFirst: Bool = false) -> (outcomes: Set<SimulationOutcome>, result: Result) {
+        let visitor = OutcomeVisitor(inner: ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: false, nominal: nominalSchedule))
+        let visited = visitEverySchedule(visitor, depthFirst: depthFirst && options.resumesChildrenFromTheirParent)
+        return (visited.outcomes, settled(visited.inner.result))
     }
 
     /// The first explored schedule whose trace satisfies `predicate` (tests use it to show that

@@ -14,14 +14,21 @@ protocol ScheduleVisitor {
     var maxRuns: Int { get set }
     /// Events simulated again to reach children's decisions (`Result.replayedEvents`).
     mutating func noteReplayed(_ events: Int)
-    /// The counts of an exploration cut short by `maxRuns` as breadth first would have made
-    /// them, computed by the depth-first walk, which visits schedules in another order.
-    mutating func settleCapped(runs: Int, covered: Int, events: Int)
+    /// Whether a schedule whose run reaches an explored state (`StateCache`) may go unreported:
+    /// true for a visitor that asks what the runs can end in; false for one that wants every
+    /// schedule's own run.
+    static var skipsEquivalentRuns: Bool { get }
+    /// A schedule was left at an explored state: its outcomes are among those explored from it.
+    mutating func equivalent()
+    /// The systematic schedules are done; random ones follow.
+    mutating func systematicDone()
 }
 
 extension ScheduleVisitor {
+    static var skipsEquivalentRuns: Bool { false }
     mutating func noteReplayed(_ events: Int) {}
-    mutating func settleCapped(runs: Int, covered: Int, events: Int) {}
+    mutating func equivalent() {}
+    mutating func systematicDone() {}
 }
 
 struct ExploreVisitor: ScheduleVisitor {
@@ -65,12 +72,15 @@ struct ExploreVisitor: ScheduleVisitor {
         result.replayedEvents += events
     }
 
-    mutating func settleCapped(runs: Int, covered: Int, events: Int) {
-        result.runs = runs
-        result.covered = covered
-        result.events = events
-        result.capped = true
-        stop = true
+    static var skipsEquivalentRuns: Bool { true }
+
+    mutating func equivalent() {
+        result.equivalent += 1
+    }
+
+    mutating func systematicDone() {
+        result.systematicRuns = result.runs
+        result.reachedRandom = true
     }
 
     mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
@@ -165,4 +175,32 @@ struct MismatchVisitor: ScheduleVisitor {
         }
         return true
     }
+}
+
+/// `ExploreVisitor` over the whole space, also keeping every distinct outcome (tests compare the
+/// reductions by them). A run left at an explored state adds none: its outcomes are those of the
+/// runs explored from that state.
+struct OutcomeVisitor: ScheduleVisitor {
+    var inner: ExploreVisitor
+    var outcomes = Set<SimulationOutcome>()
+    static var skipsEquivalentRuns: Bool { true }
+    var stop: Bool { inner.stop }
+    var maxRuns: Int {
+        get { inner.maxRuns }
+        set { inner.maxRuns = newValue }
+    }
+
+    mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
+        guard inner.run(&machine, schedule, start: start) else { return false }
+        outcomes.insert(machine.modelOutcome)
+        return true
+    }
+
+    mutating func covered(_ schedule: () -> Schedule, repeats: Schedule) -> Bool {
+        inner.covered(schedule, repeats: repeats)
+    }
+
+    mutating func noteReplayed(_ events: Int) { inner.noteReplayed(events) }
+    mutating func equivalent() { inner.equivalent() }
+    mutating func systematicDone() { inner.systematicDone() }
 }

@@ -3,7 +3,7 @@ import BGKBModel
 /// The run's objects beyond UIKit's tasks: Dispatch semaphores and groups, Swift tasks suspended
 /// in `Task.sleep`, background URLSessions and continued processing requests. One value, so a
 /// copied run (`copyState(from:)`) copies it in one assignment.
-struct MachineObjects {
+struct MachineObjects: Hashable {
     var semaphores: [Int] = []
     var groups: [Group] = []
     /// Tasks suspended on the main actor, waiting to be queued back on main.
@@ -27,31 +27,31 @@ struct MachineObjects {
     var continuedRequests: [ContinuedRequest] = []
     var continuedTasks: [ContinuedTask] = []
 
-    struct Group {
+    struct Group: Hashable {
         var count = 0
         var notifications: [Notification] = []
     }
 
-    struct Notification {
+    struct Notification: Hashable {
         var queue: QueueRef
         var block: Int32
         var captured: Machine.Captures
     }
 
-    struct Continuation {
+    struct Continuation: Hashable {
         var frames: [Machine.Frame]
         var env: [Int32]
         var accumulator: Value
     }
 
-    struct Transfer {
+    struct Transfer: Hashable {
         var identifier: Int32
         var count: Int
         /// Of those, uploads from a `Data` value: they fail if the app is not running when they end.
         var fromData = 0
     }
 
-    struct Delivery {
+    struct Delivery: Hashable {
         var identifier: Int32
         var handleEventsCalled = false
         var delegateCalled = false
@@ -61,12 +61,12 @@ struct MachineObjects {
         var open = true
     }
 
-    struct ContinuedRequest {
+    struct ContinuedRequest: Hashable {
         var request: Int32
         var fail = false
     }
 
-    struct ContinuedTask {
+    struct ContinuedTask: Hashable {
         var task: Int32
         /// When the task started or last reported progress.
         var lastProgress: Double
@@ -311,7 +311,7 @@ extension Machine {
 }
 
 /// What a run logs about these objects (see `RawEvent`).
-enum ObjectNote: Sendable {
+enum ObjectNote: Sendable, Hashable {
     case waitTimedOut
     case taskSuspended(Int32)
     case taskResumed(Int32)

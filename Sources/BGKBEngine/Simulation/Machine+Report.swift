@@ -63,7 +63,9 @@ extension Machine {
         case let .bgTaskNotCompleted(task): return "BGTask \"\(string(bgTasks[Int(task)].identifier))\" was not completed with setTaskCompleted before its time ran out"
         case .pushNotCompleted: return "didReceiveRemoteNotification did not call its completion handler within \(formatSeconds(constants.pushCompletionLimit))"
         case .mainSyncOnMain: return "sync onto the queue the code is already running on: deadlock (EXC_BREAKPOINT)"
-        case .stepLimit: return "the scenario ran \(Machine.stepLimit) steps without settling (an endless loop?)"
+        case let .expiredActivityHeld(activity):
+            return "the performExpiringActivity block of activity \(activity + 1) called with expired = true did not return within "
+                + "\(formatSeconds(constants.expiredActivityReturnLimit)): its task assertion was held past its time"
         case .unbalancedGroupLeave: return "BUG IN CLIENT OF LIBDISPATCH: Unbalanced call to dispatch_group_leave()"
         }
     }
@@ -95,6 +97,8 @@ extension Machine {
             return make(.taskBegan, taskLabel(task), "beginBackgroundTask returns identifier \(task + 1)")
         case let .refused(invalid):
             return make(.system, nil, invalid ? "beginBackgroundTask refused: it returns .invalid" : "the assertion cannot be granted: the expiration handler will be called")
+        case let .grantedAfterTimeIsUp(task):
+            return make(.system, taskLabel(task), "background time is already up: \(taskLabel(task)) is granted and called in at once")
         case let .ended(task): return make(.taskEnded, taskLabel(task), "endBackgroundTask(\(task + 1))")
         case let .expiry(task):
             let handler = tasks[Int(task)].handler == nil ? "it has no expiration handler" : "its expiration handler is queued on main"
@@ -130,10 +134,14 @@ extension Machine {
         case let .activityStarted(activity, expired):
             return make(.taskBegan, "activity \(activity + 1)", "performExpiringActivity calls its block with expired = \(expired)")
         case let .activityEnded(activity): return make(.taskEnded, "activity \(activity + 1)", "the expiring activity ends")
+        case let .activityRefused(activity):
+            return make(.system, "activity \(activity + 1)", "performExpiringActivity cannot take a task assertion: it calls its block with expired = true, and nothing keeps the app running for it")
         case .forcedExpiry: return make(.system, nil, "the system ends background time early")
         case let .objects(note):
             let (kind, subject, detail) = describe(note)
             return make(kind, subject, detail)
+        case let .undecided(limit):
+            return make(.system, nil, "the simulator stops the run at \(limit.summary): undecided")
         case let .timelineSkipped(item, state):
             return make(.system, nil, "\(timelineText(item)) does not apply while the app is \(state.rawValue): nothing happens")
         }
@@ -157,6 +165,7 @@ extension Machine {
         case let .running(at)?: return .stillRunning(at: at)
         case let .terminated(reason, at)?: return .terminated(code: reason.code ?? "terminated", reason: describe(reason), at: at)
         case let .crashed(reason, at)?: return .crashed(reason: describe(reason), at: at)
+        case let .undecided(limit, at)?: return .undecided(limit: limit, at: at)
         case nil: return .stillRunning(at: now)
         }
     }
@@ -172,6 +181,8 @@ extension Machine {
 
     /// Nil when every expectation holds and iOS logged nothing unexpected; otherwise why not.
     func failedExpectation() -> String? {
+        // A run the simulator gave up on proves nothing either way: it fails every example.
+        if case let .undecided(limit, at)? = outcome { return "at \(formatSeconds(at)), \(limit.description)" }
         for expectation in scenario.expectations {
             if let failure = check(expectation) { return failure }
         }
@@ -234,7 +245,7 @@ extension Machine {
         // Same time as `modelOutcome.time`, without describing the reason.
         let at: Double
         switch outcome {
-        case let .suspended(t)?, let .running(t)?, let .terminated(_, t)?, let .crashed(_, t)?: at = t
+        case let .suspended(t)?, let .running(t)?, let .terminated(_, t)?, let .crashed(_, t)?, let .undecided(_, t)?: at = t
         case nil: at = now
         }
         var failure: String {

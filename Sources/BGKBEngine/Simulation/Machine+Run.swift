@@ -59,7 +59,11 @@ extension Machine {
         outcome = nil
         suspendedAt = 0
         steps = 0
+        progressInstant = 0
+        stepsAtProgress = 0
         clear(&decisions)
+        clear(&preemptible)
+        traceDigest = TraceDigest()
         clear(&instants)
         choiceCursor = 0
         refusalRead = false
@@ -135,7 +139,11 @@ extension Machine {
         outcome = other.outcome
         suspendedAt = other.suspendedAt
         steps = other.steps
+        progressInstant = other.progressInstant
+        stepsAtProgress = other.stepsAtProgress
         copy(&decisions, &other.decisions)
+        copy(&preemptible, &other.preemptible)
+        traceDigest = other.traceDigest
         copy(&instants, &other.instants)
         refusalRead = other.refusalRead
         budgetMatters = other.budgetMatters
@@ -164,12 +172,12 @@ extension Machine {
     mutating func proceed(pausingAt pause: Int) -> Bool {
         if let pending = pendingDecision {
             pendingDecision = nil
-            take(Int(decide(alternatives: pending.total)), currentRunnable: pending.currentRunnable,
+            take(Int(decide(alternatives: pending.total, currentRunnable: pending.currentRunnable)), currentRunnable: pending.currentRunnable,
                  firstOther: pending.firstOther, systemDue: pending.systemDue)
         }
         while outcome == nil {
-            if steps >= Machine.stepLimit {
-                crash(.stepLimit)
+            if let limit = reachedStepLimit() {
+                giveUp(limit)
                 break
             }
             // A dead event would do nothing when handled; dropped here, it neither moves the clock
@@ -213,7 +221,7 @@ extension Machine {
                     pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
                     return true
                 }
-                pick = Int(decide(alternatives: total))
+                pick = Int(decide(alternatives: total, currentRunnable: currentRunnable))
             }
             take(pick, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
         }
@@ -285,13 +293,15 @@ extension Machine {
         case let .roundDeadline(r): return r != round
         case let .roundCheck(r): return r != round || (dropsSettledRoundChecks && leakedTask == nil)
         case let .didEnterBackgroundDeadline(generation): return generation != backgroundGeneration || !inDidEnterBackground
+        case let .activityDeadline(activity): return !activities[Int(activity)].active
         default: return false
         }
     }
 
-    mutating func decide(alternatives: Int) -> UInt8 {
+    mutating func decide(alternatives: Int, currentRunnable: Bool) -> UInt8 {
         let index = Int32(decisions.count)
         decisions.append(UInt8(min(alternatives, 255)))
+        preemptible.append(currentRunnable)
         while choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index < index { choiceCursor += 1 }
         if choiceCursor < schedule.choices.count && schedule.choices[choiceCursor].index == index {
             return UInt8(min(Int(schedule.choices[choiceCursor].choice), alternatives - 1))

@@ -294,19 +294,26 @@ extension Machine {
         advance(t, frameIndex)
     }
 
-    /// `performExpiringActivity`: the block runs on a worker of its own, told at once that it
-    /// expired when the schedule refuses the activity.
+    /// `performExpiringActivity` (S13, S20): the block runs on a worker of its own. Granted, the
+    /// activity holds the app up as a task does (sharing the background period's budget) until
+    /// its `expired == false` call returns, or until the system calls it in and its
+    /// `expired == true` call returns. Refused (no task assertion can be taken, or the background
+    /// time is already up, as in an expiry handler), the block is told at once that it expired
+    /// and holds nothing up: the app may be suspended while it runs.
     mutating func startActivity(_ block: Int32, thread t: Int) {
         let lane = Int32(t)
         let captured = capture(lane, block: block)
-        activities.append(Activity(block: block, captured: captured))
-        let index = Int32(activities.count - 1)
         refusalRead = true
-        let refused = schedule.refusal != .none
-        activeActivities += 1
-        if state == .background && periodStart == nil { startPeriod() }
-        record(lane, .activityStarted(activity: index, expired: refused))
-        if refused { activities[Int(index)].expiredCalled = true }
+        let refused = schedule.refusal != .none || (state == .background && periodExpired)
+        activities.append(Activity(block: block, captured: captured, active: !refused, expiredCalled: refused))
+        let index = Int32(activities.count - 1)
+        if refused {
+            record(lane, .activityRefused(activity: index))
+        } else {
+            activeActivities += 1
+            if state == .background && periodStart == nil { startPeriod() }
+            record(lane, .activityStarted(activity: index, expired: false))
+        }
         spawnWorker(WorkItem(block: block, captured: captured, parameter: .bool(refused), context: .activity(index, expired: refused)), name: .activity)
     }
 }

@@ -14,9 +14,14 @@ extension Machine {
             // S4: the system may call tasks in at any time, not only when the budget runs out.
             guard state == .background else { return }
             record(-1, .forcedExpiry)
-            handlingForcedExpiry = true
-            expireAll()
-            handlingForcedExpiry = false
+            // Only a live background period (a task or an activity holds the app) has time to
+            // end: with none, there is nothing to call in, and a task begun afterwards starts a
+            // period of its own (a begin the scenario pins as granted is never refused by it).
+            if periodStart != nil {
+                handlingForcedExpiry = true
+                expireAll()
+                handlingForcedExpiry = false
+            }
             // A BGTask is handed to the app through its launch handler, which is also where the
             // app sets its expiration handler: the system cannot call in a task it has not yet
             // handed over, so an early expiry reaches only tasks whose launch handler has begun.
@@ -53,6 +58,8 @@ extension Machine {
             urlSessionDeadline(delivery)
         case let .continuedStallCheck(task):
             continuedStallCheck(task)
+        case let .activityDeadline(activity):
+            if activities[Int(activity)].active { terminate(.expiredActivityHeld(activity: activity)) }
         }
     }
 
@@ -169,7 +176,13 @@ extension Machine {
             setState(.foreground)
         } else {
             setState(.background)
-            if launchedByUser { enterBackgroundHandlers() }
+            if launchedByUser {
+                enterBackgroundHandlers()
+            } else if (outstanding > 0 || activeActivities > 0) && periodStart == nil {
+                // S2: launched in the background, tasks and activities begun while launching
+                // start the clock as the app enters the background.
+                startPeriod()
+            }
         }
         // Work the system launched us for waits until launching is over.
         let deferred = deliverAfterLaunch
@@ -188,8 +201,8 @@ extension Machine {
     }
 
     private mutating func enterBackgroundHandlers() {
-        // S2: dormant tasks start the clock now.
-        if outstanding > 0 && periodStart == nil { startPeriod() }
+        // S2: dormant tasks (and expiring activities begun in the foreground) start the clock now.
+        if (outstanding > 0 || activeActivities > 0) && periodStart == nil { startPeriod() }
         if let block = didEnterBackgroundHandler {
             inDidEnterBackground = true
             backgroundGeneration += 1
@@ -261,10 +274,11 @@ extension Machine {
 
     mutating func begin(name: Int32?, handler: Int32?, thread t: Int) -> Value {
         let lane = Int32(t)
-        if state == .background && periodExpired {
-            record(lane, .refused(invalid: true))
-            return .identifier(0)
-        }
+        // The background period's time is already up (its budget ran out, or the system ended it
+        // early): the task cannot have time of its own. Refused as the schedule says, or, when
+        // the schedule grants it (as a scenario that pins `system grants beginBackgroundTask`
+        // does), granted and called in at once.
+        let timeIsUp = state == .background && periodExpired
         refusalRead = true
         switch schedule.refusal {
         case .returnsInvalid:
@@ -284,9 +298,9 @@ extension Machine {
         let index = Int32(tasks.count - 1)
         outstanding += 1
         record(lane, .began(task: index))
-        if schedule.refusal == .callsExpirationHandler {
+        if schedule.refusal == .callsExpirationHandler || timeIsUp {
             // S1, newer text: when the assertion cannot be granted, the expiry handler is called.
-            record(lane, .refused(invalid: false))
+            record(lane, schedule.refusal == .callsExpirationHandler ? .refused(invalid: false) : .grantedAfterTimeIsUp(task: index))
             round += 1
             expire(index)
             post(at: now + constants.expiryHandlersTotalLimit, .roundDeadline(round: round))
@@ -343,6 +357,11 @@ extension Machine {
 
     // MARK: performExpiringActivity (S13)
 
+    /// S13/S20: the system calls the block again, on another thread, with `expired == true`: the
+    /// process is about to be suspended. The activity ends when either call returns; the app is
+    /// then suspended with any work still under way frozen. A `true` call that has not returned
+    /// within `expiredActivityReturnLimit` (while the activity still holds the app) gets the app
+    /// killed for holding its task assertion past its time (an assumption, see SystemConstants).
     private mutating func expireActivity(_ index: Int32) {
         guard activities[Int(index)].active, !activities[Int(index)].expiredCalled else { return }
         activities[Int(index)].expiredCalled = true
@@ -350,6 +369,7 @@ extension Machine {
         let activity = activities[Int(index)]
         spawnWorker(WorkItem(block: activity.block, captured: activity.captured, parameter: .bool(true),
                              context: .activity(index, expired: true)), name: .activity)
+        post(at: now + constants.expiredActivityReturnLimit, .activityDeadline(index))
     }
 
     // MARK: BGTaskScheduler (S14)

@@ -30,6 +30,30 @@ extension Machine {
         outcome = .crashed(reason, now)
     }
 
+    /// The simulator's own limit this run has reached, if any (see `Machine.standardStepsWithoutTimePassingLimit`).
+    /// Steps count toward the first limit only since the clock last moved, so the mark moves
+    /// here whenever the clock has moved since it was taken.
+    @inline(__always)
+    mutating func reachedStepLimit() -> EngineLimit? {
+        if now != progressInstant {
+            progressInstant = now
+            stepsAtProgress = steps
+        }
+        if steps - stepsAtProgress >= stepsWithoutTimePassingLimit {
+            return .stepsWithoutTimePassing(steps: stepsWithoutTimePassingLimit)
+        }
+        if steps >= stepsInOneRunLimit { return .stepsInOneRun(steps: stepsInOneRunLimit) }
+        return nil
+    }
+
+    /// Stops the run at one of the simulator's own limits: the run is undecided, neither a
+    /// crash nor a termination, since the app did nothing wrong that the simulator knows of.
+    mutating func giveUp(_ limit: EngineLimit) {
+        guard outcome == nil else { return }
+        record(current, .undecided(limit))
+        outcome = .undecided(limit, now)
+    }
+
     mutating func setState(_ new: AppState) {
         guard state != new else { return }
         let old = state
@@ -156,11 +180,11 @@ extension Machine {
             let frame = threads[t].frames[frameIndex]
             let block = scenario.blocks[Int(frame.block)]
             if Int(frame.pc) >= block.statements.count {
-                // Leaving a block is free in time but counts toward the step limit, so an empty
+                // Leaving a block is free in time but counts toward the step limits, so an empty
                 // loop of a billion turns still stops.
                 steps += 1
                 popFrame(t)
-                if steps >= Machine.stepLimit { return }
+                if reachedStepLimit() != nil { return }
                 continue
             }
             steps += 1

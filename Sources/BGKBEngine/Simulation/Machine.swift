@@ -6,7 +6,7 @@ import BGKBModel
 struct Machine {
     // MARK: Types
 
-    enum Context: Equatable {
+    enum Context: Hashable {
         case plain
         case didFinishLaunching, didEnterBackground, willEnterForeground
         case expiryHandler(task: Int32)
@@ -24,20 +24,20 @@ struct Machine {
 
     /// Variables a block captured: a range of `capturePool`, so work items, tasks and
     /// registrations hold no arrays of their own (no allocation or reference counting per item).
-    struct Captures {
+    struct Captures: Hashable {
         var start: Int32
         var count: Int32
         static let none = Captures(start: 0, count: 0)
     }
 
-    struct WorkItem {
+    struct WorkItem: Hashable {
         var block: Int32
         var captured: Captures
         var parameter: Value
         var context: Context
     }
 
-    struct Frame {
+    struct Frame: Hashable {
         var block: Int32
         var pc: Int32 = 0
         var phase: UInt8 = 0
@@ -48,14 +48,14 @@ struct Machine {
         var boundary: Bool
     }
 
-    enum Blocked: Equatable {
+    enum Blocked: Hashable {
         case none, sync, lock(Int32), forever
         /// Waiting on a semaphore or a group, until the given time (infinity: no timeout).
         case semaphore(Int32, until: Double)
         case group(Int32, until: Double)
     }
 
-    struct Thread {
+    struct Thread: Hashable {
         var lane: Int32
         var pending: [WorkItem] = []
         var pendingHead = 0
@@ -68,7 +68,7 @@ struct Machine {
         var finished = false
     }
 
-    struct Task {
+    struct Task: Hashable {
         var name: Int32?
         var handler: Int32?
         var captured: Captures
@@ -77,10 +77,10 @@ struct Machine {
         var handlerRunning = false
     }
 
-    struct SystemEvent {
+    struct SystemEvent: Hashable {
         var time: Double
         var kind: Kind
-        enum Kind {
+        enum Kind: Hashable {
             case timeline(Int32)
             case budgetExpiry(generation: Int32)
             case forcedExpiry
@@ -96,10 +96,12 @@ struct Machine {
             case urlSessionDeadline(Int32)
             /// When a continued processing task must have reported progress.
             case continuedStallCheck(Int32)
+            /// When an expired expiring activity's `expired == true` call must have returned.
+            case activityDeadline(Int32)
         }
     }
 
-    struct Request {
+    struct Request: Hashable {
         var identifier: Int32
         var processing: Bool
         var earliest: Double = 0
@@ -107,7 +109,7 @@ struct Machine {
         var network = false
     }
 
-    struct BGTaskState {
+    struct BGTaskState: Hashable {
         var identifier: Int32
         var processing: Bool
         var expirationHandler: Int32?
@@ -120,14 +122,14 @@ struct Machine {
         var launched = false
     }
 
-    struct Registration {
+    struct Registration: Hashable {
         var identifier: Int32
         var queue: QueueRef?
         var block: Int32
         var captured: Captures
     }
 
-    struct Activity {
+    struct Activity: Hashable {
         var block: Int32
         var captured: Captures
         var active = true
@@ -161,6 +163,9 @@ struct Machine {
     /// Each block's statement count, read by `exitsSilently` without copying the block.
     private(set) var blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
+    /// This machine's own limits: the standard ones, which tests lower to reach them quickly.
+    var stepsWithoutTimePassingLimit = Machine.standardStepsWithoutTimePassingLimit
+    var stepsInOneRunLimit = Machine.standardStepsInOneRunLimit
     /// See `isDead`: a round's check that can find no leak is dropped rather than offered.
     var dropsSettledRoundChecks = true
     /// See `didEnterBackgroundExitIsSilent`: such an exit is taken at once, as silent exits are.
@@ -219,8 +224,17 @@ struct Machine {
     var outcome: Outcome?
     var suspendedAt: Double = 0
     var steps = 0
+    /// The instant the clock stood at when `stepsAtProgress` was taken: steps since then count
+    /// toward `stepsWithoutTimePassingLimit`.
+    var progressInstant: Double = 0
+    var stepsAtProgress = 0
     /// For the explorer: at each decision, how many alternatives there were.
     var decisions: [UInt8] = []
+    /// At each decision, whether the current thread could have gone on: a non-default pick there
+    /// preempts it (the explorer's bound counts those, see `Explorer.Options.preemptionBound`).
+    var preemptible: [Bool] = []
+    /// An order-independent digest of `trace[0..<digestedEvents]` (see `fingerprint()`).
+    var traceDigest = TraceDigest()
     /// Distinct instants at which something happened (candidate forced-expiry times).
     var instants: [Double] = []
     /// What the run read of its schedule, for the explorer's memo: a run that never read the
@@ -255,21 +269,23 @@ struct Machine {
 
     /// A decision the run loop reached and did not make yet: its alternatives as the loop had
     /// counted them (counting again could take a silent exit twice).
-    struct PendingDecision {
+    struct PendingDecision: Hashable {
         var total: Int
         var currentRunnable: Bool
         var firstOther: Int32
         var systemDue: Bool
     }
 
-    enum Outcome {
+    enum Outcome: Hashable {
         case suspended(Double)
         case running(Double)
         case terminated(Reason, Double)
         case crashed(Reason, Double)
+        /// Stopped at one of the simulator's own limits: not a verdict about the app.
+        case undecided(EngineLimit, Double)
     }
 
-    enum LaneName {
+    enum LaneName: Hashable {
         case main
         case queue(Int32)
         case worker(WorkerKind, Int32)
@@ -282,7 +298,13 @@ struct Machine {
         case urlSessionDelegate = "URLSession delegate queue"
     }
 
-    static let stepLimit = 200_000
+    /// The simulator's own limits (see `EngineLimit`). A run is stopped, undecided, when its
+    /// steps since the simulated clock last moved reach the first (a loop that takes no
+    /// simulated time would never end), or its steps in all reach the second (a bound on the
+    /// run's length and on the memory its trace takes). Counting steps only since the clock
+    /// last moved lets a long loop that takes simulated time run to its end, however many turns.
+    static let standardStepsWithoutTimePassingLimit = 500_000
+    static let standardStepsInOneRunLimit = 2_000_000
     static let mainLane: Int32 = 0
 
     init(scenario: Scenario, constants: SystemConstants) {
@@ -326,6 +348,8 @@ struct Machine {
         takesSilentExitsAtOnce = template.takesSilentExitsAtOnce
         dropsSettledRoundChecks = template.dropsSettledRoundChecks
         quietDidEnterBackgroundExits = template.quietDidEnterBackgroundExits
+        stepsWithoutTimePassingLimit = template.stepsWithoutTimePassingLimit
+        stepsInOneRunLimit = template.stepsInOneRunLimit
     }
 
     /// The most elements any of the run's growing arrays has room for (`MachinePool` drops a

@@ -2,7 +2,7 @@ import BGKBModel
 
 /// A trace event as the hot path records it: no strings, no allocation. `Trace.materialize`
 /// turns it into a `TraceEvent` with words only for the runs someone will read.
-struct RawEvent: Sendable {
+struct RawEvent: Sendable, Hashable {
     var time: Double
     var lane: Int32
     var note: Note
@@ -27,8 +27,10 @@ enum Reason: Sendable, Hashable {
     case bgTaskNotCompleted(task: Int32)
     case pushNotCompleted
     case mainSyncOnMain
-    case stepLimit
     case unbalancedGroupLeave
+    /// An expiring activity still held its task assertion when its `expired == true` call's time
+    /// was up (`SystemConstants.expiredActivityReturnLimit`).
+    case expiredActivityHeld(activity: Int32)
 
     /// Every code `code` gives: an expectation of any other can never hold.
     static let terminationCodes = ["0x8badf00d", "0xbada5e47"]
@@ -36,7 +38,7 @@ enum Reason: Sendable, Hashable {
     var code: String? {
         switch self {
         case .leakedTask, .expiryHandlerTooSlow, .expiryHandlersBlocked, .didEnterBackgroundTooSlow,
-             .bgTaskNotCompleted, .pushNotCompleted:
+             .bgTaskNotCompleted, .pushNotCompleted, .expiredActivityHeld:
             return "0x8badf00d"
         case .tooManyAssertions: return "0xbada5e47"
         default: return nil
@@ -44,11 +46,14 @@ enum Reason: Sendable, Hashable {
     }
 }
 
-enum Note: Sendable {
+enum Note: Sendable, Hashable {
     case state(AppState)
     case step(statement: Int32, phase: UInt8)
     case began(task: Int32)
     case refused(invalid: Bool)
+    /// A begin the schedule grants when the background time is already up: the task is made and
+    /// called in at once.
+    case grantedAfterTimeIsUp(task: Int32)
     case ended(task: Int32)
     case expiry(task: Int32)
     case handlerStarted(task: Int32)
@@ -66,11 +71,16 @@ enum Note: Sendable {
     case pushCompleted(push: Int32)
     case activityStarted(activity: Int32, expired: Bool)
     case activityEnded(activity: Int32)
+    /// `performExpiringActivity` could not take a task assertion: the block is told at once that
+    /// it expired, and nothing keeps the app running for it.
+    case activityRefused(activity: Int32)
     case forcedExpiry
     /// Dispatch objects, Swift tasks, URLSession and continued processing (Machine+Dispatch.swift).
     case objects(ObjectNote)
     /// A timeline event that cannot apply in the app's state when it comes: it does nothing.
     case timelineSkipped(item: Int32, state: AppState)
+    /// The simulator stopped the run at one of its own limits (`Machine.giveUp`).
+    case undecided(EngineLimit)
 
     /// Logged by iOS: counts as a warning the scenario must expect.
     var isWarning: Bool {

@@ -98,6 +98,57 @@ public struct Schedule: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A condition a scenario pins (`system budget 5s`, `system grants beginBackgroundTask`,
+/// `system expires tasks only when time runs out`) that a schedule says otherwise: the explorer
+/// never runs such a schedule, so a replay of it would show a run the scenario rules out.
+public struct PinContradiction: Hashable, Sendable, CustomStringConvertible {
+    /// The pin as the scenario words it.
+    public var pin: String
+    /// What the schedule says instead, as it prints it (`budget=30s`).
+    public var scheduled: String
+    /// The pin's line in the scenario's text (1-based) and the column where it starts; nil when
+    /// no line of the text says it.
+    public var line: Int?
+    public var column: Int?
+
+    public var description: String {
+        "the scenario pins `\(pin)`, but the schedule says \(scheduled)"
+    }
+}
+
+extension Schedule {
+    /// Every pin of `scenario` this schedule contradicts, in the order the schedule prints its
+    /// parts; empty when the explorer could have chosen it.
+    public func contradictions(pinnedBy scenario: Scenario) -> [PinContradiction] {
+        let conditions = scenario.conditions
+        var found: [PinContradiction] = []
+        func pinned(_ prefixes: [String], fallback: String, scheduled: String) {
+            for (index, line) in scenario.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = line.drop { $0 == " " || $0 == "\t" }
+                guard prefixes.contains(where: { trimmed.hasPrefix($0) }) else { continue }
+                let text = trimmed.split(separator: "//", maxSplits: 1).first.map { String($0) } ?? String(trimmed)
+                let pin = text.trimmingCharacters(in: " \t")
+                found.append(PinContradiction(pin: pin, scheduled: scheduled, line: index + 1, column: line.count - trimmed.count + 1))
+                return
+            }
+            found.append(PinContradiction(pin: fallback, scheduled: scheduled, line: nil, column: nil))
+        }
+        if let budget = conditions.budget, budget != self.budget {
+            pinned(["system budget"], fallback: "system budget \(formatSeconds(budget))", scheduled: "budget=\(Self.exactSeconds(self.budget))")
+        }
+        if let refusals = conditions.refusal, !refusals.contains(refusal) {
+            pinned(["system grants beginBackgroundTask", "system refuses beginBackgroundTask"],
+                   fallback: refusals == [.none] ? "system grants beginBackgroundTask" : "system refuses beginBackgroundTask",
+                   scheduled: "refusal=\(refusal.rawValue)")
+        }
+        if conditions.expiryOnlyAtEnd, let forcedExpiry {
+            pinned(["system expires tasks only when time runs out"], fallback: "system expires tasks only when time runs out",
+                   scheduled: "expire=\(Self.exactSeconds(forcedExpiry))")
+        }
+        return found
+    }
+}
+
 /// FNV-1a over the text's UTF-8 bytes, for seeds and keys derived from text (stable across runs
 /// and machines). `from` continues a hash already begun, so several fields can be hashed in turn.
 func stableHash(_ text: String, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {

@@ -121,10 +121,12 @@ enum Stylesheet {
     .tone-good { background: var(--pass-bg); border-left: 4px solid var(--pass); }
     .tone-warning { background: var(--warn-bg); border-left: 4px solid var(--warn); }
     .tone-bad { background: var(--fail-bg); border-left: 4px solid var(--fail); }
+    .tone-undecided { background: var(--warn-bg); border-left: 4px dashed var(--warn); }
     .tone-label { display: inline-block; font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.04em; margin-right: 0.3rem; }
     .tone-good .tone-label { color: var(--pass); }
     .tone-warning .tone-label { color: var(--warn); }
     .tone-bad .tone-label { color: var(--fail); }
+    .tone-undecided .tone-label { color: var(--warn); }
     .tone-chip { padding: 0 0.35em; border-radius: 4px; }
     .example h3 .badge { vertical-align: 0.15em; margin-right: 0.3rem; }
     .shows-correct { background: var(--pass-bg); color: var(--pass); }
@@ -172,6 +174,8 @@ enum Stylesheet {
     .tl-halo { stroke: var(--tl-row); }
     .tl-end { stroke: var(--tl-end); }
     .tl-end-label { fill: var(--tl-end); font-weight: 700; }
+    .tl-end.tl-undecided { stroke: var(--tl-label); stroke-dasharray: 2 3; }
+    .tl-end-label.tl-undecided { fill: var(--tl-label); }
     .tl-axis { stroke: var(--tl-grid); }
     .tl-break { stroke: var(--tl-label); fill: none; }
     .tl-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; color: var(--muted); }
@@ -188,6 +192,7 @@ enum Stylesheet {
     .sw-log { background: var(--tl-log); border-radius: 50%; width: 0.6em; height: 0.6em; }
     .sw-crashed { background: var(--tl-end); border-radius: 50%; width: 0.6em; height: 0.6em; }
     .sw-killed { width: 0; height: 1em; border-left: 3px dashed var(--tl-end); border-radius: 0; }
+    .sw-undecided { width: 0; height: 1em; border-left: 3px dotted var(--tl-label); border-radius: 0; }
     .sw-axisBreak { width: 0.8em; height: 0.8em; background: none; border-left: 2px solid var(--tl-label); border-right: 2px solid var(--tl-label); transform: skewX(-20deg); border-radius: 0; }
     .timeline-text summary { cursor: pointer; color: var(--accent); }
     .timeline-text ol { font-size: 0.9rem; padding-left: 1.4rem; }

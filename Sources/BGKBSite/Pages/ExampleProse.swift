@@ -210,6 +210,7 @@ enum ExampleLabel: String, Sendable, CaseIterable {
 
     init(intent: Example.Intent, expectsHarm: Bool, outcome: OutcomeTone) {
         switch intent {
+        case _ where outcome == .undecided: self = .whatHappens
         case .follows: self = expectsHarm || outcome != .good ? .whatHappens : .correctCode
         case .breaks: self = outcome == .good ? .whatHappens : .buggyCode
         }
@@ -232,11 +233,14 @@ enum OutcomeTone: String, Sendable, CaseIterable {
     case warning
     /// Killed by the system or crashed.
     case bad
+    /// The simulator stopped the run at its own limit: nothing is known about how it ends.
+    case undecided
 
     init(_ trace: SimulationTrace) {
         switch trace.outcome {
         case .terminated, .crashed: self = .bad
         case .suspended, .stillRunning: self = trace.events.indices.contains { trace.events[$0].kind == .log } ? .warning : .good
+        case .undecided: self = .undecided
         }
     }
 
@@ -252,6 +256,7 @@ enum OutcomeTone: String, Sendable, CaseIterable {
             // After a colon, not in parentheses: the engine's reasons hold parentheses of their own.
             text = "\(who) kills the app with \(code) at \(time): \(reason)."
         case let .crashed(reason, _): text = "The app crashes at \(time): \(reason)."
+        case let .undecided(limit, _): text = "The simulator stops the run at \(time), undecided: \(limit)."
         }
         // Counted by index: the events are read in place, not copied.
         var warningCount = 0

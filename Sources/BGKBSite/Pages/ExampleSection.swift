@@ -93,6 +93,7 @@ enum ExampleSection {
         case .good: w.markup("Good for the app")
         case .warning: w.markup("Survives, with a warning")
         case .bad: w.markup("Bad for the app")
+        case .undecided: w.markup("Undecided")
         }
         w.markup("</span> "); w.text(OutcomeTone.sentence(trace)); w.markup("</p>\n<p>")
         let schedules = Format.count(verdict.schedulesExplored, "schedule")
@@ -103,7 +104,7 @@ enum ExampleSection {
         } else if verdict.counterexample != nil {
             w.markup("The simulator agrees with the example: it found this run among "); w.text(schedules); w.markup(".")
         } else {
-            w.markup("The simulator agrees with the example: the expectation held in all "); w.text(schedules); w.markup("; this is the default run.")
+            w.markup("The simulator agrees with the example: the expectation held in "); w.text(verdict.coverage); w.markup("; this is the default run.")
         }
         w.markup(" <a href=\""); w.text(guideHref); w.markup("\">How examples are checked</a>")
         w.markup("</p>\n<details class=\"replay\"><summary>Replay this run</summary>\n<p>The run is fully determined by its schedule string; <code>bgkb check</code> replays it exactly (<a href=\"")

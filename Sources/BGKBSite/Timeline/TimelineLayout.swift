@@ -60,6 +60,7 @@ extension TimelineSVG {
             if dots.contains(where: { $0.kind == .log }) { items.append(.log) }
             if dots.contains(where: { $0.kind == .crash }) || ends.contains(where: { "\($0.kind)" == "crashed" }) { items.append(.crashed) }
             if ends.contains(where: { "\($0.kind)" == "terminated" }) { items.append(.killed) }
+            if ends.contains(where: { "\($0.kind)" == "undecided" }) { items.append(.undecided) }
             if !breaks.isEmpty { items.append(.axisBreak) }
             return items
         }
@@ -274,7 +275,8 @@ extension TimelineSVG {
             return (expiries, dots)
         }
 
-        /// The red line where the app was killed or crashed, labelled with the code or reason.
+        /// The red line where the app was killed or crashed, labelled with the code or reason (or
+        /// where the simulator stopped an undecided run).
         static func endMark(_ outcome: SimulationOutcome, x: Double, plotRight: Double, plotBottom: Double) -> [End] {
             switch outcome {
             case let .terminated(code, _, _), let .crashed(code, _):
@@ -284,6 +286,11 @@ extension TimelineSVG {
                             label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
                             textX: nearRight ? x - 4 : x + 4, anchor: nearRight ? "end" : "start",
                             kind: isTermination(outcome) ? "terminated" : "crashed")]
+            case .undecided:
+                // Not the app's end: the simulator's own limit stopped the run here.
+                let nearRight = x > plotRight - 120
+                return [End(x: x, top: TimelineSVG.topPadding - 4, bottom: plotBottom, label: "undecided (the simulator's limit)",
+                            textX: nearRight ? x - 4 : x + 4, anchor: nearRight ? "end" : "start", kind: "undecided")]
             case .suspended, .stillRunning:
                 return []
             }
