@@ -5,11 +5,13 @@ import BGKBModel
 /// of flags, and turns the first schedule that breaks it into a finding.
 enum EngineCheck {
     /// Fewer schedules than `bgkb check` explores for a Content example: the scan runs a scenario
-    /// per flag combination, and the failures it looks for show within one deviation.
+    /// per flag combination, and the failures it looks for show within one deviation (so two
+    /// preemptions, not the three a Content example is checked with).
     static var options: Explorer.Options {
         var options = Explorer.Options()
-        options.maxRuns = 800
+        options.maxRuns = 500
         options.randomSchedules = 8
+        options.preemptionBound = 2
         return options
     }
 
