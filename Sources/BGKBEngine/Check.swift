@@ -154,7 +154,8 @@ public struct VerdictRecord: Hashable, Sendable {
             text += "silentExits=\(options.takesSilentExitsAtOnce) settledRoundChecks=\(options.dropsSettledRoundChecks)"
             text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)\u{0}"
             // Resuming children changes no record (`ResumedRunTests`), but every option is named.
-            text += "resumesChildren=\(options.resumesChildrenFromTheirParent) cachesStates=\(options.cachesStates)\u{0}"
+            text += "resumesChildren=\(options.resumesChildrenFromTheirParent) cachesStates=\(options.cachesStates)"
+            text += " uncachedAttempt=\(options.uncachedAttempt)\u{0}"
             state = stableHash(text)
         }
 

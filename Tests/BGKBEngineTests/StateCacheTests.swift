@@ -21,6 +21,8 @@ import Testing
         var options = Explorer.Options()
         options.maxRuns = 300_000
         options.cachesStates = caching
+        // The cache from the first schedule, not after an attempt without it.
+        options.uncachedAttempt = 0
         return options
     }
 

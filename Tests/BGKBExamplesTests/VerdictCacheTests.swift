@@ -207,7 +207,10 @@ import Testing
             changed[keyPath: toggle].toggle()
             #expect(key != VerdictRecord.key(example, engine: "engine-a", options: changed), "\(toggle)")
         }
-        #expect(Mirror(reflecting: Explorer.Options()).children.count == 9)
+        var attempt = Explorer.Options()
+        attempt.uncachedAttempt += 1
+        #expect(key != VerdictRecord.key(example, engine: "engine-a", options: attempt))
+        #expect(Mirror(reflecting: Explorer.Options()).children.count == 10)
     }
 
     static func identity(of url: URL) -> String? { VerdictCache.identity(ofFileAt: url.path) }

@@ -35,6 +35,25 @@ import Testing
         #expect(v.exhausted, "\(c.example.location): \(v.summary)")
     }
 
+    /// `explore` tries each space without the state cache first and goes back to it only when
+    /// that attempt cannot cover the space: the verdict and the failure found are those of a
+    /// cached exploration from the start, and a space larger than the attempt is still covered.
+    @Test(arguments: cases)
+    func theAttemptWithoutTheCacheGivesTheCachedVerdict(_ c: Case) throws {
+        let scenario = try #require(ScenarioParser.parse(c.example.text, at: c.example.location).0)
+        var always = Explorer.Options()
+        always.uncachedAttempt = 0
+        let cached = Explorer(scenario: scenario, options: always).explore(checking: c.example.intent)
+        let adaptive = Explorer(scenario: scenario).explore(checking: c.example.intent)
+        #expect(adaptive.exhausted && cached.exhausted)
+        #expect((adaptive.failure == nil) == (cached.failure == nil))
+        var small = Explorer.Options()
+        small.uncachedAttempt = 5
+        let retried = Explorer(scenario: scenario, options: small).explore(checking: c.example.intent)
+        #expect(retried.exhausted)
+        #expect((retried.failure == nil) == (cached.failure == nil))
+    }
+
     /// The state cache changes no example's verdict and loses none of its outcomes: explored
     /// whole, with and without it, the runs end in the same distinct ways.
     @Test(arguments: cases)

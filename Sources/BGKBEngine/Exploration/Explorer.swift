@@ -27,6 +27,11 @@ public struct Explorer {
         /// not explored further (`StateCache`): its futures were. False explores every schedule
         /// whole; tests compare the two (the same verdicts, the same outcomes).
         public var cachesStates = true
+        /// With the cache on, `explore` first tries this many schedules without it: most spaces
+        /// are covered in fewer, and hashing every paused state costs more than it saves there.
+        /// A space it cannot cover is explored again from the start with the cache. The verdict is
+        /// the same either way; the schedules it counts are those of the pass that decided.
+        public var uncachedAttempt = 2_000
         /// A thread whose next step only leaves blocks that nothing observes takes that step at
         /// once instead of standing as a scheduling alternative (see `Machine.exitsSilently`).
         /// False restores the alternative: more schedules, the same runs; tests compare the two.
@@ -86,7 +91,7 @@ public struct Explorer {
 
     let scenario: Scenario
     let constants: SystemConstants
-    let options: Options
+    private(set) var options: Options
     /// A machine of this scenario, constants and options that never runs: the others are made
     /// like it (`makeMachine`), so the scenario's tables are derived once per explorer.
     private let template: Machine
@@ -163,6 +168,18 @@ public struct Explorer {
     /// depth-first pass meets a failure, where the order of the runs decides which is reported,
     /// it is dropped and the exploration starts over breadth first (fewest choices first).
     public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
+        if options.cachesStates && options.uncachedAttempt < options.maxRuns {
+            var uncached = self
+            uncached.options.cachesStates = false
+            uncached.options.maxRuns = options.uncachedAttempt
+            let attempt = uncached.exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+            if attempt.exhausted { return attempt }
+        }
+        return exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+    }
+
+    /// One exploration with these options (see `explore`).
+    private func exploreOnce(stopAtFirstFailure: Bool, likelyToPass: Bool) -> Result {
         if likelyToPass && options.resumesChildrenFromTheirParent {
             var result = visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule),
                                             depthFirst: true).result
