@@ -202,7 +202,17 @@ extension BlockWalker {
     /// Whether a line, after its indentation (spaces and tabs), starts with `expect` (lines split
     /// at line feeds, compared as UTF-8).
     static func hasExpectationLine(_ text: String) -> Bool {
-        text.utf8.split(separator: 0x0A).contains { $0.drop { $0 == 0x20 || $0 == 0x09 }.starts(with: "expect".utf8) }
+        // One pass over the bytes: at each line's start, skip its indentation and compare.
+        let bytes = Array(text.utf8)
+        let expect = Array("expect".utf8)
+        var index = 0
+        while index < bytes.count {
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            if bytes.count - index >= expect.count, bytes[index..<index + expect.count].elementsEqual(expect) { return true }
+            guard let lineFeed = bytes[index...].firstIndex(of: 0x0A) else { return false }
+            index = lineFeed + 1
+        }
+        return false
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.

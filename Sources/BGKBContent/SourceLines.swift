@@ -1,3 +1,5 @@
+import BGKBModel
+
 /// A file's text by line, as byte offsets into it rather than a String per line: a document is
 /// asked for a few lines (front matter, fence ends) and for the source of some blocks, so most
 /// lines are never made Strings.
@@ -15,8 +17,10 @@ struct SourceLines {
         self.text = text
         bytes = Array(text.utf8)
         var starts = [0]
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+        var from = 0
+        while let index = Bytes.firstOffset(of: CollectionOfOne(UInt8(ascii: "\n")), in: bytes, from: from) {
             if index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { starts.append(index + 1) }
+            from = index + 1
         }
         self.starts = starts
     }

@@ -168,7 +168,8 @@ import Testing
         }
     }
 
-    @Test(arguments: texts + ["  expect suspended", "x\n\texpect\u{301} combined", "“quoted”\n expect running", "cr\r\n expect x"])
+    @Test(arguments: texts + ["  expect suspended", "x\n\texpect\u{301} combined", "“quoted”\n expect running", "cr\r\n expect x",
+                              "expec", "x\nexpect", "\n\n   \t", "exp\nect", "a\n  \n\texpec\nt expect"])
     func expectationLinesMatchCharacterSplit(_ text: String) {
         let expected = text.unicodeScalars.split(separator: "\n").contains { line in
             String(String.UnicodeScalarView(line.drop { $0 == " " || $0 == "\t" })).unicodeScalars.starts(with: "expect".unicodeScalars)
