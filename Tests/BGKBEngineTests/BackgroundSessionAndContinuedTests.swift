@@ -248,3 +248,37 @@ import Testing
         }
     }
 }
+
+/// A trace names the kind of request submitted: a continued processing request is not shown as
+/// an app refresh request.
+@Suite struct SubmittedRequestKindTests {
+    @Test(arguments: [
+        ("BGContinuedProcessingTaskRequest(identifier: \"com.example.export.7\", title: \"Export\", subtitle: \"\")",
+         "submit(BGContinuedProcessingTaskRequest \"com.example.export.7\")"),
+        ("BGAppRefreshTaskRequest(identifier: \"com.example.refresh\")", "submit(BGAppRefreshTaskRequest \"com.example.refresh\")"),
+    ])
+    func theSubmitNamesItsRequestKind(_ request: String, _ shown: String) throws {
+        let text = """
+            Info.plist BGTaskSchedulerPermittedIdentifiers: ["com.example.export.*", "com.example.refresh"]
+
+            on didFinishLaunching {
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.export.*", using: nil) { task in
+                task.setTaskCompleted(success: true)
+              }
+              BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.refresh", using: nil) { task in
+                task.setTaskCompleted(success: true)
+              }
+            }
+            func submit() {
+              try? BGTaskScheduler.shared.submit(\(request))
+            }
+            at 0s: app launches
+            at 0.5s: submit()
+            at 1s: app enters background
+            expect suspended
+            """
+        let scenario = try #require(ScenarioParser.parse(text, at: SourceLocation(path: "t.md", line: 1, column: 1)).0)
+        let trace = Explorer(scenario: scenario).trace(Explorer(scenario: scenario).nominalSchedule)
+        #expect(trace.events.contains { $0.detail == shown }, "\(trace.events.map(\.detail))")
+    }
+}

@@ -114,7 +114,9 @@ extension Machine {
                 : make(.log, string(identifier), "register(forTaskWithIdentifier: \"\(string(identifier))\") returns false: not in BGTaskSchedulerPermittedIdentifiers")
         case let .submitted(request):
             let r = requests[Int(request)]
-            return make(.system, string(r.identifier), "submit(\(r.processing ? "BGProcessingTaskRequest" : "BGAppRefreshTaskRequest") \"\(string(r.identifier))\")")
+            let kind = r.processing ? "BGProcessingTaskRequest"
+                : objects.isContinued(request: request) ? "BGContinuedProcessingTaskRequest" : "BGAppRefreshTaskRequest"
+            return make(.system, string(r.identifier), "submit(\(kind) \"\(string(r.identifier))\")")
         case let .submitFailed(request, error):
             let r = requests[Int(request)]
             return make(.log, string(r.identifier), "submit(\"\(string(r.identifier))\") throws BGTaskScheduler.Error.\(error.rawValue)")
