@@ -12,6 +12,15 @@ import Darwin
 /// It lives in BGKBModel because every module depends on that one; a module of its own would
 /// add a target for a single file.
 public enum Bytes {
+    /// The Unicode scalar that starts at `index` in `bytes` (valid UTF-8, as a String's are) and
+    /// its length in bytes; U+FFFD and 1 where the bytes are not valid there.
+    public static func scalar(at index: Int, in bytes: [UInt8]) -> (scalar: Unicode.Scalar, length: Int) {
+        var iterator = bytes[index..<min(index + 4, bytes.count)].makeIterator()
+        var decoder = UTF8()
+        guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
+        return (scalar, UTF8.width(scalar))
+    }
+
     /// The offset of the first `byte` at or after `start`, or nil.
     public static func firstOffset(of byte: UInt8, in text: String, from start: Int = 0) -> Int? {
         firstOffset(of: CollectionOfOne(byte), in: text.utf8, from: start)

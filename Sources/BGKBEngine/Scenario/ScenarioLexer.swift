@@ -164,15 +164,15 @@ struct ScenarioLexer {
                     let digits = String(decoding: bytes[start..<i].filter { $0 != 0x5F }, as: UTF8.self)
                     var unit: String?
                     let unitStart = i
-                    while i < end, let length = letterLength(bytes, at: i, end: end) { i += length }
+                    while i < end, let length = letterLength(bytes, at: i) { i += length }
                     if i > unitStart { unit = string(unitStart..<i) }
                     tokens.append(ScenarioToken(kind: .number(Double(digits) ?? 0, unit: unit), line: lineNumber, column: column(start)))
                     continue
                 }
-                let startsName = letterLength(bytes, at: i, end: end) != nil
-                    || c == 0x5F && i + 1 < end && nameContinuationLength(bytes, at: i + 1, end: end) != nil
+                let startsName = letterLength(bytes, at: i) != nil
+                    || c == 0x5F && i + 1 < end && nameContinuationLength(bytes, at: i + 1) != nil
                 if startsName {
-                    while i < end, let length = nameContinuationLength(bytes, at: i, end: end) { i += length }
+                    while i < end, let length = nameContinuationLength(bytes, at: i) { i += length }
                     tokens.append(ScenarioToken(kind: .identifier(string(start..<i)), line: lineNumber, column: column(start)))
                     continue
                 }
@@ -192,7 +192,7 @@ struct ScenarioLexer {
                     }
                 }
                 if !matched {
-                    let (scalar, length) = decodeScalar(bytes, at: i, end: end)
+                    let (scalar, length) = Bytes.scalar(at: i, in: bytes)
                     problems.append(Problem(message: "unexpected character '\(Character(scalar))'", line: lineNumber, column: column(start)))
                     i += length
                 }
@@ -219,28 +219,20 @@ struct ScenarioLexer {
     private static func isASCIILetter(_ b: UInt8) -> Bool { (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) }
     private static func isHexDigit(_ b: UInt8) -> Bool { isDigit(b) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66) }
 
-    /// The Unicode scalar that starts at `index` (the text is valid UTF-8) and its length in bytes.
-    static func decodeScalar(_ bytes: [UInt8], at index: Int, end: Int) -> (Unicode.Scalar, Int) {
-        var iterator = bytes[index..<min(index + 4, end)].makeIterator()
-        var decoder = UTF8()
-        guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { return ("\u{FFFD}", 1) }
-        return (scalar, UTF8.width(scalar))
-    }
-
     /// The length of the letter at `index` (an ASCII letter, or an alphabetic scalar), or nil.
-    private static func letterLength(_ bytes: [UInt8], at index: Int, end: Int) -> Int? {
+    private static func letterLength(_ bytes: [UInt8], at index: Int) -> Int? {
         let byte = bytes[index]
         if byte < 0x80 { return isASCIILetter(byte) ? 1 : nil }
-        let (scalar, length) = decodeScalar(bytes, at: index, end: end)
+        let (scalar, length) = Bytes.scalar(at: index, in: bytes)
         return scalar.properties.isAlphabetic ? length : nil
     }
 
     /// The length of what may continue a name at `index`: a letter, a digit, `_`, a number or a
     /// combining mark; nil for anything else.
-    private static func nameContinuationLength(_ bytes: [UInt8], at index: Int, end: Int) -> Int? {
+    private static func nameContinuationLength(_ bytes: [UInt8], at index: Int) -> Int? {
         let byte = bytes[index]
         if byte < 0x80 { return isASCIILetter(byte) || isDigit(byte) || byte == 0x5F ? 1 : nil }
-        let (scalar, length) = decodeScalar(bytes, at: index, end: end)
+        let (scalar, length) = Bytes.scalar(at: index, in: bytes)
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return length

@@ -26,11 +26,9 @@ enum TextScan {
             if byte < 0x80 {
                 isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
             } else {
-                var iterator = bytes[index...].makeIterator()
-                var decoder = UTF8()
-                guard case let .scalarValue(scalar) = decoder.decode(&iterator) else { break }
+                let (scalar, length) = Bytes.scalar(at: index, in: bytes)
                 isSpace = scalar.properties.isWhitespace
-                next = index + UTF8.width(scalar)
+                next = index + length
             }
             if isSpace {
                 pendingSpace = !result.isEmpty
