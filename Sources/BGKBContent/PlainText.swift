@@ -223,16 +223,6 @@ extension String {
         guard Bytes.firstOffset(of: UInt8(ascii: "\n"), in: self) != nil else { return self }
         return String(decoding: utf8.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
-
-    /// The text without the Unicode scalars of `set` at either end (by scalars, so a combining
-    /// mark after a trimmed one stays).
-    func trimmingCharacters(in set: String) -> String {
-        let scalars = unicodeScalars
-        var start = scalars.startIndex, end = scalars.endIndex
-        while start < end, set.unicodeScalars.contains(scalars[start]) { start = scalars.index(after: start) }
-        while end > start, set.unicodeScalars.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return start == scalars.startIndex && end == scalars.endIndex ? self : String(scalars[start..<end])
-    }
 }
 
 extension Array where Element: Hashable {

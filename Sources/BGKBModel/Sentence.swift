@@ -13,18 +13,18 @@ public enum Sentence {
             let next = scalars.index(after: index)
             if scalar == "\n" && next < scalars.endIndex && scalars[next] == "\n" { break }
             if scalar == "." || scalar == "!" || scalar == "?" {
-                guard next < scalars.endIndex else { return String(scalars[...index]).trimmingSpacesAndLineBreaks }
+                guard next < scalars.endIndex else { return String(scalars[...index]).trimmingCharacters(in: " \n\t") }
                 if scalars[next] == " " || scalars[next] == "\n" {
                     let afterIndex = scalars.index(after: next)
                     let after = afterIndex < scalars.endIndex ? scalars[afterIndex] : nil
                     if opensSentence(after), !endsWithAbbreviation(scalars[..<index]) {
-                        return String(scalars[...index]).trimmingSpacesAndLineBreaks
+                        return String(scalars[...index]).trimmingCharacters(in: " \n\t")
                     }
                 }
             }
             index = next
         }
-        return String(scalars[..<index]).trimmingSpacesAndLineBreaks
+        return String(scalars[..<index]).trimmingCharacters(in: " \n\t")
     }
 
     /// Whether `scalar` can start a sentence: a capital, a digit, an opening quote, bracket,
@@ -44,16 +44,5 @@ public enum Sentence {
         var start = end
         while start > text.startIndex, !isSeparator(text[text.index(before: start)]) { start = text.index(before: start) }
         return abbreviations.contains(String(text[start..<end]).lowercased())
-    }
-
-}
-
-private extension String {
-    /// The text without spaces, tabs and line feeds at either end (by Unicode scalars).
-    var trimmingSpacesAndLineBreaks: String {
-        let scalars = unicodeScalars
-        let isBlank = { (scalar: Unicode.Scalar) in scalar == " " || scalar == "\n" || scalar == "\t" }
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(scalars[first...last])
     }
 }

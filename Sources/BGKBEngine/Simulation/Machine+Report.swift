@@ -320,12 +320,3 @@ extension Machine {
         }
     }
 }
-
-extension String {
-    func trimmingCharacters(in characters: String) -> String {
-        var slice = Substring(self)
-        while let first = slice.first, characters.contains(first) { slice.removeFirst() }
-        while let last = slice.last, characters.contains(last) { slice.removeLast() }
-        return String(slice)
-    }
-}
