@@ -153,7 +153,7 @@ public struct VerdictRecord: Hashable, Sendable {
             // The reductions change how many schedules a verdict counts, so they name it too.
             text += "silentExits=\(options.takesSilentExitsAtOnce) settledRoundChecks=\(options.dropsSettledRoundChecks)"
             text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)"
-            text += " deferredSystemEvents=\(options.defersSystemEvents)\u{0}"
+            text += " hiddenStepsFirst=\(options.takesHiddenStepsFirst)\u{0}"
             // Resuming children changes no record (`ResumedRunTests`), but every option is named.
             text += "resumesChildren=\(options.resumesChildrenFromTheirParent) cachesStates=\(options.cachesStates)"
             text += " uncachedAttempt=\(options.uncachedAttempt)\u{0}"

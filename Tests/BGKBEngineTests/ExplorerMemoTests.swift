@@ -99,7 +99,7 @@ import Testing
 @Suite struct SilentExitTests {
     /// The explorer's reductions, each of which a test can switch off alone.
     enum Reduction: Sendable, CaseIterable {
-        case silentExits, settledRoundChecks, quietDidEnterBackgroundExits, deferredSystemEvents
+        case silentExits, settledRoundChecks, quietDidEnterBackgroundExits, hiddenStepsFirst
     }
 
     /// Explores `s` whole (no random schedules), with every reduction but `reduction`: the runs
@@ -112,7 +112,7 @@ import Testing
         case .silentExits?: options.takesSilentExitsAtOnce = false
         case .settledRoundChecks?: options.dropsSettledRoundChecks = false
         case .quietDidEnterBackgroundExits?: options.takesQuietDidEnterBackgroundExitsAtOnce = false
-        case .deferredSystemEvents?: options.defersSystemEvents = false
+        case .hiddenStepsFirst?: options.takesHiddenStepsFirst = false
         case nil: break
         }
         let explorer = Explorer(scenario: s, options: options)

@@ -200,7 +200,7 @@ import Testing
         // (a new one must be added there too).
         let toggles: [WritableKeyPath<Explorer.Options, Bool>] = [
             \.takesSilentExitsAtOnce, \.dropsSettledRoundChecks, \.takesQuietDidEnterBackgroundExitsAtOnce,
-            \.defersSystemEvents, \.resumesChildrenFromTheirParent, \.cachesStates,
+            \.takesHiddenStepsFirst, \.resumesChildrenFromTheirParent, \.cachesStates,
         ]
         for toggle in toggles {
             var changed = Explorer.Options()

@@ -71,9 +71,9 @@ import Testing
         #expect(cached.result.systematicRuns <= whole.result.systematicRuns)
     }
 
-    /// The partial-order reduction (a due system event deferred while every thread's next step is
-    /// hidden from it, `Machine.systemHiding`) changes no example's verdict and loses none of its
-    /// ends: explored whole without the state cache, with and without them, the runs end in
+    /// The partial-order reduction (hidden steps taken first, `Machine.systemHiding`) changes no
+    /// example's verdict and loses none of its ends: explored whole without the state cache,
+    /// with and without it, the runs end in
     /// the same distinct ways and fail the same expectations.
     @Test(arguments: cases)
     func thePartialOrderReductionKeepsEveryEnd(_ c: Case) throws {
@@ -83,7 +83,7 @@ import Testing
         options.cachesStates = false
         options.randomSchedules = 0
         let reduced = Explorer(scenario: scenario, options: options).reachableOutcomes()
-        options.defersSystemEvents = false
+        options.takesHiddenStepsFirst = false
         let whole = Explorer(scenario: scenario, options: options).reachableOutcomes()
         #expect(whole.result.exhausted && reduced.result.exhausted)
         #expect(reduced.outcomes == whole.outcomes, "\(reduced.outcomes.symmetricDifference(whole.outcomes))")

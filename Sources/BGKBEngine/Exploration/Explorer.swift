@@ -36,10 +36,12 @@ public struct Explorer {
         /// once instead of standing as a scheduling alternative (see `Machine.exitsSilently`).
         /// False restores the alternative: more schedules, the same runs; tests compare the two.
         public var takesSilentExitsAtOnce = true
-        /// A due system event is not offered while every runnable thread's next step is hidden
-        /// from the system (see `Machine.systemHiding`). False offers it at every decision:
-        /// more schedules, the same outcomes; tests compare the two.
-        public var defersSystemEvents = true
+        /// Partial-order reduction: a step hidden from the system and from other threads (see
+        /// `Machine.systemHiding`) is taken before anything that could go first: the current
+        /// thread takes it without a decision, and a due system event is not offered while every
+        /// runnable thread's next step is hidden. False offers every alternative at every step:
+        /// more schedules, the same ends; tests compare the two.
+        public var takesHiddenStepsFirst = true
         /// A round's leak check that finds no leak is dropped instead of standing as a scheduling
         /// alternative at every step of its instant (see `Machine.isDead`): it would find none
         /// whenever it ran. False restores the alternative; tests compare the two.
@@ -108,7 +110,7 @@ public struct Explorer {
         self.options = options
         var template = Machine(scenario: scenario, constants: constants)
         template.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
-        template.defersSystemEvents = options.defersSystemEvents
+        template.takesHiddenStepsFirst = options.takesHiddenStepsFirst
         template.dropsSettledRoundChecks = options.dropsSettledRoundChecks
         template.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
         self.template = template

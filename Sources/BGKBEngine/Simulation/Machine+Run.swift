@@ -191,7 +191,7 @@ extension Machine {
             // The first runnable thread other than the current one: the default pick when the
             // current thread cannot run, found in the same pass.
             var firstOther: Int32 = -2
-            var systemWaits = systemDue && defersSystemEvents
+            var systemWaits = systemDue && takesHiddenStepsFirst
             if stateLetsThreadsRun {
                 for index in threads.indices where isRunnable(Int32(index)) {
                     // Only the current thread's: offered, its exit would be the default step and
@@ -208,9 +208,11 @@ extension Machine {
                 }
             }
             // A due system event is offered only where some thread's next step could tell it
-            // went first (see `systemHiding`).
+            // went first, and a current thread whose next step is hidden takes it without a
+            // decision (see `systemHiding`).
             let offersSystem = systemDue && !(systemWaits && runnableCount > 0)
             let total = runnableCount + (offersSystem ? 1 : 0)
+            let currentStepIsHidden = takesHiddenStepsFirst && currentRunnable && nextStepHidesFromSystem(Int(current))
             if total == 0 {
                 let from = now
                 guard advanceClock() else { break }
@@ -221,7 +223,7 @@ extension Machine {
                 continue
             }
             var pick = 0
-            if total > 1 {
+            if total > 1 && !currentStepIsHidden {
                 if decisions.count == pause {
                     pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: offersSystem)
                     return true
@@ -400,12 +402,14 @@ extension Machine {
     /// Everything that touches tasks, requests, queues, locks, objects, the app's state or the
     /// clock, that prints, a closure's variables, and every block's exit is not.
     ///
-    /// Where every runnable thread's next step is hidden so, a due system event is not offered:
-    /// whatever the system and the threads it may start do before those steps is independent of
-    /// them, so any schedule that handles the event first reaches the same end with the
-    /// threads' steps first (a persistent set, in the terms of partial-order reduction), and
-    /// through no more preemptions. The event is offered at the next decision where a step
-    /// could tell the difference; the clock does not move before then.
+    /// Such a step is independent of whatever the system, the threads it may start and the other
+    /// threads can do before it (other threads' code never mentions those globals either), so a
+    /// schedule that lets anything else go first reaches the same end with the step taken first,
+    /// through no more preemptions: the step alone is a persistent set, in the terms of
+    /// partial-order reduction. So the current thread takes a hidden next step without a
+    /// decision, and where every runnable thread's next step is hidden a due system event is not
+    /// offered; it is offered at the next decision where a step could tell the difference (the
+    /// clock does not move before then).
     static func systemHiding(_ kind: StatementKind, phase: UInt8, globals: [Scenario.Global], confinement: MainConfinement) -> UInt8 {
         func read(_ expression: Expression) -> UInt8 {
             switch expression {

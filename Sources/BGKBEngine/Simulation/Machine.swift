@@ -172,8 +172,8 @@ struct Machine {
     /// Each block's statement count, read by `exitsSilently` without copying the block.
     private(set) var blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
-    /// See `systemHiding`: a due system event waits while every thread's next step is hidden.
-    var defersSystemEvents = true
+    /// See `systemHiding`: hidden steps go first (`Explorer.Options.takesHiddenStepsFirst`).
+    var takesHiddenStepsFirst = true
     /// This machine's own limits: the standard ones, which tests lower to reach them quickly.
     var stepsWithoutTimePassingLimit = Machine.standardStepsWithoutTimePassingLimit
     var stepsInOneRunLimit = Machine.standardStepsInOneRunLimit
@@ -358,7 +358,7 @@ struct Machine {
         statementTable = template.statementTable
         blockLengths = template.blockLengths
         takesSilentExitsAtOnce = template.takesSilentExitsAtOnce
-        defersSystemEvents = template.defersSystemEvents
+        takesHiddenStepsFirst = template.takesHiddenStepsFirst
         dropsSettledRoundChecks = template.dropsSettledRoundChecks
         quietDidEnterBackgroundExits = template.quietDidEnterBackgroundExits
         stepsWithoutTimePassingLimit = template.stepsWithoutTimePassingLimit
