@@ -179,7 +179,7 @@ enum Stylesheet {
     .tl-axis { stroke: var(--tl-grid); }
     .tl-break { stroke: var(--tl-label); fill: none; }
     .tl-fold-mark, .tl-fold-span { stroke: var(--tl-label); }
-    .tl-fold-count { fill: var(--tl-label); font-size: 11px; font-weight: 600; }
+    .tl-fold-count { fill: var(--tl-label); font-size: 10px; font-weight: 600; }
     .tl-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; color: var(--muted); }
     .tl-legend li { display: flex; align-items: center; }
     .sw { display: inline-block; flex: none; width: 0.9em; height: 0.6em; border-radius: 2px; margin-right: 0.35rem; }

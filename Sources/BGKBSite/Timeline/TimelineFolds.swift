@@ -45,8 +45,11 @@ extension TimelineSVG.Layout {
             // Two slanted strokes across the row, as the axis break draws them across the axis.
             w.markup("<path class=\"tl-fold-mark\" d=\"M"); w.coordinate(fold.x - 5); w.markup(" "); w.coordinate(fold.y + TimelineSVG.laneHeight - 4)
             w.markup(" l6 -22 m4 22 l6 -22\" stroke=\"#666\" stroke-width=\"2\" fill=\"none\"/>\n")
-            w.markup("<text class=\"tl-fold-count\" x=\""); w.coordinate(fold.x + 10); w.markup("\" y=\""); w.coordinate(fold.y + 12)
-            w.markup("\" fill=\"#666\">×"); w.text(String(run.turns - 1)); w.markup(" more</text></g>\n")
+            // The count sits above the row's dots, after the mark, or before it near the right edge.
+            let nearRight = fold.x > TimelineSVG.width - TimelineSVG.rightPadding - 70
+            w.markup("<text class=\"tl-fold-count\" x=\""); w.coordinate(nearRight ? fold.x - 7 : fold.x + 10); w.markup("\" y=\"")
+            w.coordinate(fold.y + 10); w.markup(nearRight ? "\" text-anchor=\"end" : ""); w.markup("\" fill=\"#666\">×")
+            w.text(String(run.turns - 1)); w.markup(" more</text></g>\n")
         }
     }
 
