@@ -27,7 +27,7 @@ extension Machine {
     static let notFingerprinted: Set<String> = [
         "scenario", "constants", "didFinishLaunchingHandler", "didEnterBackgroundHandler", "willEnterForegroundHandler",
         "remoteNotificationHandler", "timelineIdentifiers", "initialEvents", "initialCells", "statementTable", "blockLengths",
-        "takesSilentExitsAtOnce", "dropsSettledRoundChecks", "quietDidEnterBackgroundExits",
+        "takesSilentExitsAtOnce", "defersSystemEvents", "dropsSettledRoundChecks", "quietDidEnterBackgroundExits",
         "generator", "choiceCursor", "spareThreads", "inheritedEvents", "decisions", "preemptible", "instants",
         "refusalRead", "budgetMatters", "budgetFloor", "forcedPeriodStart", "otherPeriodsFloor", "quietIntervals",
         "stepsWithoutTimePassingLimit", "stepsInOneRunLimit",
