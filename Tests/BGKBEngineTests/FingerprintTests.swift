@@ -20,9 +20,9 @@ import Testing
     /// with a change to what it hashes fails here. A deliberate change to the state or to the
     /// hashing updates them.
     @Test(arguments: [
-        (ScenarioSamples.applesListing, 2, "40e5662307bfa231", "722fecece349711e"),
-        (ScenarioSamples.applesListingCorrected, 0, "9ec0a6e7c10268be", "4ee114b6b8301567"),
-        (ScenarioSamples.assertionObject, 0, "14f848c88879bedf", "997f0fbc06fc9a78"),
+        (ScenarioSamples.applesListing, 1, "40e5662307bfa231", "722fecece349711e"),
+        (ScenarioSamples.applesListingTwice, 2, "592bc61f1451bce6", "8349cf692eb77a8f"),
+        (ScenarioSamples.legacyBackgroundSync, 0, "15e60a6457cd361a", "5bc1ae82e3be62fe"),
     ])
     func aPausedStatesFingerprintIsPinned(sample: ScenarioSamples.Sample, pause: Int, state: String, events: String) throws {
         var machine = try Self.paused(sample, at: pause)
