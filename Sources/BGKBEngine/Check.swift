@@ -91,13 +91,17 @@ func judge(_ intent: Example.Intent, _ result: Explorer.Result, undecided: Bool 
     case let (.breaks, failure?):
         return (true, "breaks: \(failure.reason) [\(failure.schedule)]")
     case (_, nil) where !result.exhausted:
-        return (false, "incomplete (\(result.systematicRuns) schedules, space not exhausted)")
+        return (false, "incomplete (\(result.systematicRuns) schedules, space not exhausted): " + incompleteAdvice)
     case (.follows, nil):
         return (true, "holds in \(covered)\(extra)")
     case (.breaks, nil):
         return (false, "expected to break, but holds in \(covered)\(extra)")
     }
 }
+
+/// What an incomplete verdict suggests: the pins that narrow the space (Content/README.md).
+let incompleteAdvice = "pin what the example does not vary, e.g. `system expires tasks only when time runs out` "
+    + "(a long loop offers an early expiry at each of its instants), `system grants beginBackgroundTask`, `system budget 30s`"
 
 /// What exploring an example found, without its traces: enough to give the same verdict again
 /// (`checkRecording(_:constants:options:recorded:)`) by replaying at most two schedules.

@@ -75,7 +75,7 @@ import Testing
         #expect(!result.exhausted && result.failure == nil)
         let (passed, summary) = judge(intent, result)
         #expect(!passed)
-        #expect(summary == "incomplete (3 schedules, space not exhausted)")
+        #expect(summary == "incomplete (3 schedules, space not exhausted): " + incompleteAdvice)
         let whole = Explorer(scenario: s).explore(checking: intent)
         #expect(whole.exhausted)
         #expect(judge(intent, whole).summary.hasPrefix(intent == .follows ? "holds in all \(whole.systematicRuns) schedules within \(Explorer.Options().preemptionBound) preemptions"

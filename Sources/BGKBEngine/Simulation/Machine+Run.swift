@@ -409,7 +409,9 @@ extension Machine {
     /// partial-order reduction. So the current thread takes a hidden next step without a
     /// decision, and where every runnable thread's next step is hidden a due system event is not
     /// offered; it is offered at the next decision where a step could tell the difference (the
-    /// clock does not move before then).
+    /// clock does not move before then). The one thing taking hidden steps first can change is
+    /// how many steps run before an event that ends the run, so a run near the engine's step
+    /// limit can become undecided: that fails the example for either intent, never passes it.
     static func systemHiding(_ kind: StatementKind, phase: UInt8, globals: [Scenario.Global], confinement: MainConfinement) -> UInt8 {
         func read(_ expression: Expression) -> UInt8 {
             switch expression {
