@@ -47,7 +47,7 @@ public enum TraceFolding {
         while index < events.count {
             var run = longestRepeat(at: index, in: events)
             if run.isFolded {
-                run.exact = run.folded.allSatisfy { same(events[$0], events[run.start + ($0 - run.start) % run.length]) }
+                run.exact = run.folded.allSatisfy { same($0, run.start + ($0 - run.start) % run.length, in: events) }
                 runs.append(run)
             } else {
                 runs.append(RepeatedRun(start: index, length: 1, turns: 1))
@@ -65,7 +65,7 @@ public enum TraceFolding {
         for length in 1...longestTurn where start + length * minimumTurns <= events.count {
             var turns = 1
             turnLoop: while start + (turns + 1) * length <= events.count {
-                for offset in 0..<length where !alike(events[start + turns * length + offset], events[start + offset]) { break turnLoop }
+                for offset in 0..<length where !alike(start + turns * length + offset, start + offset, in: events) { break turnLoop }
                 turns += 1
             }
             if turns >= minimumTurns && length * turns > best.length * best.turns { best = RepeatedRun(start: start, length: length, turns: turns) }
@@ -73,14 +73,17 @@ public enum TraceFolding {
         return best
     }
 
-    /// Same kind, lane and detail, numbers aside.
-    public static func alike(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
-        a.kind == b.kind && a.lane == b.lane && equalExceptNumbers(a.detail, b.detail)
+    /// Whether events `a` and `b` have the same kind, lane and detail, numbers aside (read in
+    /// place, not copied out).
+    @inline(__always)
+    static func alike(_ a: Int, _ b: Int, in events: [TraceEvent]) -> Bool {
+        events[a].kind == events[b].kind && events[a].lane == events[b].lane && equalExceptNumbers(events[a].detail, events[b].detail)
     }
 
-    /// Same kind, lane, subject and detail, numbers included.
-    static func same(_ a: TraceEvent, _ b: TraceEvent) -> Bool {
-        a.kind == b.kind && a.lane == b.lane && a.detail == b.detail && a.subject == b.subject
+    /// Whether events `a` and `b` have the same kind, lane, subject and detail, numbers included.
+    static func same(_ a: Int, _ b: Int, in events: [TraceEvent]) -> Bool {
+        events[a].kind == events[b].kind && events[a].lane == events[b].lane && events[a].detail == events[b].detail
+            && events[a].subject == events[b].subject
     }
 
     /// Whether the texts are equal once every run of ASCII digits in each counts as the same
