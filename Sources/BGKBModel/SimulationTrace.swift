@@ -187,6 +187,7 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     }
 
     public static func coverage(schedules: Int, bound: Int) -> String {
-        "all \(schedules) \(schedules == 1 ? "schedule" : "schedules") within \(bound) \(bound == 1 ? "preemption" : "preemptions")"
+        let preemptions = "within \(bound) \(bound == 1 ? "preemption" : "preemptions")"
+        return schedules == 1 ? "the one schedule there is \(preemptions)" : "all \(schedules) schedules \(preemptions)"
     }
 }
