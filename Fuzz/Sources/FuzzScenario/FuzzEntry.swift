@@ -87,19 +87,20 @@ func compareReductions(_ scenario: Scenario) -> ReductionComparison? {
     guard let offered = distinctOutcomes(scenario, reducing: false), let reduced = distinctOutcomes(scenario, reducing: true) else { return nil }
     if offered.failed != reduced.failed { return .differs("the verdict changed") }
     let lost = offered.outcomes.subtracting(reduced.outcomes)
-    if let outcome = lost.first { return .differs("an outcome is no longer reached: \(outcome) at \(outcome.time)") }
+    if let outcome = lost.first { return .differs("an ending is no longer reached: \(outcome.outcome) at \(outcome.outcome.time), \(outcome.failure ?? "holding")") }
     return .same(outcomes: offered.outcomes.count)
 }
 
-/// Every distinct outcome of a whole exploration of up to 1,000 schedules and whether one
-/// failed; nil when the cap cut the exploration short.
-private func distinctOutcomes(_ scenario: Scenario, reducing: Bool) -> (outcomes: Set<SimulationOutcome>, failed: Bool)? {
+/// Every distinct end (outcome and failed expectation) of a whole exploration of up to 1,000
+/// schedules and whether one failed; nil when the cap cut the exploration short.
+private func distinctOutcomes(_ scenario: Scenario, reducing: Bool) -> (outcomes: Set<ReachedEnd>, failed: Bool)? {
     var options = Explorer.Options()
     options.maxRuns = 1000
     options.randomSchedules = 0
     options.takesSilentExitsAtOnce = reducing
     options.dropsSettledRoundChecks = reducing
     options.takesQuietDidEnterBackgroundExitsAtOnce = reducing
+    options.takesHiddenStepsFirst = reducing
     options.cachesStates = reducing
     let (outcomes, result) = Explorer(scenario: scenario, options: options).reachableOutcomes()
     guard !result.capped else { return nil }
