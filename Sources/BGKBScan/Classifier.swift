@@ -36,6 +36,8 @@ struct Classifier {
             return classifyBackgroundTask(trace)
         case .sessionEvents:
             return classifySession(trace)
+        case .expiringActivity:
+            return classifyActivity(trace)
         }
     }
 
@@ -118,7 +120,7 @@ struct Classifier {
                 return finding(.bgtaskNoExpirationHandler, task.place, "the launch handler never sets an expirationHandler, so when time runs out the task is marked failed", trace)
             }
             return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted; only the expiry ends the task", trace)
-        case .push, .sessionEvents:
+        case .push, .sessionEvents, .expiringActivity:
             return nil
         }
     }
@@ -134,6 +136,18 @@ struct Classifier {
         }
         if trace.events.contains(where: { $0.detail.contains("the completion handler was never called") }), let place = harness.sessionPlace {
             return finding(.sessionCompletionNotCalled, place, "a path never calls the background session's completion handler", trace)
+        }
+        return nil
+    }
+
+    /// An expiring activity that ended (the app suspended) while work its block started was
+    /// still under way or not yet begun.
+    private func classifyActivity(_ trace: SimulationTrace) -> Finding? {
+        guard case .suspended = trace.outcome else { return nil }
+        let steps = trace.events.filter { $0.kind == .step }.map { $0.detail.withoutMarker.trimmingLeadingSpaces }
+        for work in harness.activityWork where steps.contains("\(work.started) = true") && !steps.contains("\(work.done) = true") {
+            return finding(.expiringActivityReturnsEarly, work.activity,
+                           "the block returns before the work it starts at line \(work.start.line) is done, and the activity ends with it", trace)
         }
         return nil
     }
@@ -193,7 +207,8 @@ struct Classifier {
 
     /// The trace as the site shows it, with the scan's markers turned into the app's line numbers.
     static func timeline(_ trace: SimulationTrace) -> [String] {
-        TimelineRenderer.render(trace).split(separator: "\n").map { line in
+        // The variables the scan adds to follow an expiring activity's work are its own, not the app's.
+        TimelineRenderer.render(trace).split(separator: "\n").filter { !$0.contains("scanActivity") }.map { line in
             var text = String(line)
             if let range = text.range(of: "   // @", options: .backwards), let place = SourcePlace(marker: text) {
                 let after = text[range.upperBound...].drop { $0.isNumber || $0 == ":" }.drop { $0 == " " || $0 == "h" || $0 == "d" }

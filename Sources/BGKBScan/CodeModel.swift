@@ -11,6 +11,10 @@ struct TypeModel {
         case int(initial: Int)
         case lock
         case queue(concurrent: Bool)
+        /// A `DispatchSemaphore` made with `value`, or a `DispatchGroup`: modelled where the scan
+        /// checks an expiring activity's block (elsewhere a wait is work of unknown length).
+        case semaphore(initial: Int)
+        case group
         /// A stored closure (`var completion: (() -> Void)?`), such as a saved completion handler.
         case closure
         /// An object of a named type (`let state = RenderState()`, `let cache: TileCache`): when the
@@ -175,6 +179,10 @@ final class TypeCollector: SyntaxVisitor {
         if value.hasPrefix("OperationQueue(") || type == "OperationQueue" || value.contains("OperationQueue()") && value.hasPrefix("{") {
             return .queue(concurrent: !value.contains("maxConcurrentOperationCount = 1"))
         }
+        if value.hasPrefix("DispatchSemaphore(") || type == "DispatchSemaphore" {
+            return .semaphore(initial: Int(String(value.drop { !$0.isNumber }.prefix { $0.isNumber })) ?? 0)
+        }
+        if value.hasPrefix("DispatchGroup(") || type == "DispatchGroup" { return .group }
         if type.contains("->") { return .closure }
         if !isLet, type == "Bool" || value == "true" || value == "false" {
             return .bool(initial: value == "true")

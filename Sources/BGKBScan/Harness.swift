@@ -32,6 +32,11 @@ struct Harness {
     var sessionFinished = ScenarioWriter()
     var sessionPlace: SourcePlace?
     var sessionFlags: [String] = []
+    /// The functions that perform an expiring activity, lowered with the work their blocks start
+    /// instrumented, that work, and their flags.
+    var activity = ScenarioWriter()
+    var activityWork: [ActivityWork] = []
+    var activityFlags: [String] = []
     var taskIdentifiers: [TaskIdentifier] = []
     /// The push handler's declaration, where a skipped completion is reported.
     var pushPlace: SourcePlace?
@@ -43,6 +48,7 @@ struct Harness {
     var hasPush: Bool { !push.lines.isEmpty }
     var isEmpty: Bool {
         launch.lines.isEmpty && background.lines.isEmpty && push.lines.isEmpty && afterLaunchFunctions.isEmpty && sessionPlace == nil
+            && activityWork.isEmpty
     }
 
     /// What one scenario of the harness checks: each concern runs on its own, so a failure of
@@ -59,6 +65,8 @@ struct Harness {
         case push
         /// A background URLSession's events: the completion handler called, on main.
         case sessionEvents
+        /// Expiring activities: the work a block starts is done before the block returns.
+        case expiringActivity
     }
 
     func applies(_ concern: Concern) -> Bool {
@@ -70,12 +78,14 @@ struct Harness {
         case .bgTasks: return hasBGTasks
         case .push: return hasPush
         case .sessionEvents: return sessionPlace != nil
+        case .expiringActivity: return !activityWork.isEmpty
         }
     }
 
     /// The scenario of one concern with the flags set as given (missing flags are false).
     func text(flags values: [Bool], concern: Concern) -> String {
         if concern == .sessionEvents { return sessionText(flags: values) }
+        if concern == .expiringActivity { return activityText(flags: values) }
         var lines: [String] = []
         for (index, flag) in flags(for: concern).enumerated() {
             lines.append("var \(flag) = \(index < values.count && values[index])")
@@ -143,6 +153,7 @@ struct Harness {
         switch concern {
         case .push: return pushFlags
         case .sessionEvents: return sessionFlags
+        case .expiringActivity: return activityFlags
         default: return flags
         }
     }
@@ -162,6 +173,23 @@ struct Harness {
         lines.append(contentsOf: sessionFinished.lines)
         lines.append("}")
         lines.append("expect completion handler called")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The scenario of the expiring activities: the functions that perform them called as the
+    /// app enters the background (where an activity is what keeps the process from being
+    /// suspended), the time granted and never cut short, so the only question is whether the
+    /// work a block starts is done before the block returns and the activity ends with it.
+    func activityText(flags values: [Bool]) -> String {
+        var lines = activityFlags.enumerated().map { "var \($1) = \($0 < values.count && values[$0])" }
+        lines.append(contentsOf: declarations)
+        for work in activityWork { lines.append(contentsOf: ["var \(work.started) = false", "var \(work.done) = false"]) }
+        lines.append(contentsOf: ["system budget 30s", "system grants beginBackgroundTask", "system expires tasks only when time runs out"])
+        lines.append(contentsOf: ["at 0s: app launches", "at 1s: app enters background"])
+        lines.append("on applicationDidEnterBackground {")
+        lines.append(contentsOf: activity.lines)
+        lines.append("}")
+        for work in activityWork { lines.append("expect !(\(work.started) && !\(work.done))") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -193,8 +221,9 @@ enum HarnessBuilder {
     static func build(_ model: TypeModel, converter: SourceLocationConverter, fileTypes: [String: TypeModel] = [:]) -> Harness? {
         let relevant = relevantFunctions(model)
         let receivesSessionEvents = model.functionOrder.contains { signature($0).contains("handleEventsForBackgroundURLSession:") }
+        let performsActivity = model.functionOrder.contains { activityEntry($0) }
         guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty
-            || receivesSessionEvents else { return nil }
+            || receivesSessionEvents || performsActivity else { return nil }
         let called = calledNames(model)
         var lowerer = Lowerer(model: model, converter: converter, fileTypes: fileTypes)
         var harness = Harness()
@@ -309,6 +338,7 @@ enum HarnessBuilder {
             harness.pushFlags = lowerer.flags.map(\.name)
         }
         lowerSessionEvents(model, converter: converter, into: &lowerer, harness: &harness)
+        lowerActivities(model, into: &lowerer, harness: &harness)
         harness.taskIdentifiers = lowerer.taskIdentifiers
         harness.unmodelled = lowerer.unmodelled
         harness.declarations = declarations(model) + lowerer.objectDeclarations + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
@@ -339,6 +369,30 @@ enum HarnessBuilder {
         harness.sessionFinished = lowerer.out
         harness.sessionPlace = lowerer.place(events.funcKeyword)
         harness.sessionFlags = lowerer.flags.map(\.name)
+    }
+
+    /// A function whose body performs an expiring activity.
+    static func activityEntry(_ function: FunctionDeclSyntax) -> Bool {
+        function.body?.description.contains("performExpiringActivity") == true
+    }
+
+    /// The functions that perform an expiring activity, each as an entry point (its callers,
+    /// an extension's or a watch app's, are out of the engine's model), with the work their
+    /// blocks start instrumented.
+    static func lowerActivities(_ model: TypeModel, into lowerer: inout Lowerer, harness: inout Harness) {
+        let entries = model.functionOrder.filter(activityEntry)
+        guard !entries.isEmpty else { return }
+        lowerer.restartFlags(prefix: "e")
+        lowerer.instrumentsActivity = true
+        defer { lowerer.instrumentsActivity = false }
+        for function in entries {
+            guard let body = function.body else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerEntry(function, body: body, model: model, into: &lowerer)
+            harness.activity.lines.append(contentsOf: lowerer.out.lines)
+        }
+        harness.activityWork = lowerer.activityWork
+        harness.activityFlags = lowerer.flags.map(\.name)
     }
 
     /// The type whose `urlSessionDidFinishEvents` the handler reaches, and the prefix of its
@@ -487,6 +541,10 @@ enum HarnessBuilder {
                 lines.append("let \(name) = NSLock()")
             case let .queue(concurrent):
                 lines.append("let \(name) = DispatchQueue(label: \"\(name)\"\(concurrent ? ", attributes: .concurrent" : ""))")
+            case let .semaphore(initial):
+                lines.append("let \(name) = DispatchSemaphore(value: \(initial))")
+            case .group:
+                lines.append("let \(name) = DispatchGroup()")
             case .closure where model.holdsHandler(property):
                 lines.append("var \(name): (() -> Void)?")
             case .closure, .object, .other:
