@@ -40,6 +40,8 @@ struct TypeModel {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     var functionOrder: [FunctionDeclSyntax] = []
     var initializers: [InitializerDeclSyntax] = []
+    /// `deinit`: where an object that holds a task for its lifetime (begun in `init`) ends it.
+    var deinitializers: [DeinitializerDeclSyntax] = []
     /// Closures SwiftUI runs once a view is on screen (`.onAppear { }`, `.task { }`), found in
     /// computed properties such as `body`: they run after launch has finished.
     var appearanceClosures: [ClosureExprSyntax] = []
@@ -89,7 +91,7 @@ final class TypeCollector: SyntaxVisitor {
     static func collect(_ file: SourceFileSyntax) -> [TypeModel] {
         let collector = TypeCollector()
         collector.walk(file)
-        return collector.types.filter { !$0.functionOrder.isEmpty || !$0.initializers.isEmpty }
+        return collector.types.filter { !$0.functionOrder.isEmpty || !$0.initializers.isEmpty || !$0.deinitializers.isEmpty }
     }
 
     private func open(_ name: String, inherits: [String], attributes: AttributeListSyntax?) {
@@ -139,6 +141,11 @@ final class TypeCollector: SyntaxVisitor {
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         if let current { types[current].initializers.append(node) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let current { types[current].deinitializers.append(node) }
         return .skipChildren
     }
 

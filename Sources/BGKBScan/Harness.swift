@@ -222,7 +222,7 @@ enum HarnessBuilder {
         let relevant = relevantFunctions(model)
         let receivesSessionEvents = model.functionOrder.contains { signature($0).contains("handleEventsForBackgroundURLSession:") }
         let performsActivity = model.functionOrder.contains { activityEntry($0) }
-        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty
+        guard !relevant.isEmpty || model.initializers.contains(where: { reaches($0.description, relevant) }) || !model.appearanceClosures.isEmpty
             || receivesSessionEvents || performsActivity else { return nil }
         let called = calledNames(model)
         var lowerer = Lowerer(model: model, converter: converter, fileTypes: fileTypes)
@@ -311,11 +311,21 @@ enum HarnessBuilder {
                 harness.background.lines.append(contentsOf: lowerer.out.lines)
             }
         }
-        for initializer in model.initializers where mentions(initializer.description) {
+        // An initializer that begins a task (itself or through the type's functions) is an entry
+        // point: the object is made while the app runs, before anything else of it is called.
+        for initializer in model.initializers where reaches(initializer.description, relevant) {
             guard let body = initializer.body else { continue }
             lowerer.out = ScenarioWriter(depth: 1)
             lowerer.lowerBody(body.statements)
             harness.launch.lines.insert(contentsOf: lowerer.out.lines, at: 0)
+        }
+        // `deinit` runs when the object is released, which the scan cannot see: last, once the
+        // app is in the background and every other entry point has run.
+        for deinitializer in model.deinitializers where reaches(deinitializer.description, relevant) {
+            guard let body = deinitializer.body else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(body.statements)
+            harness.background.lines.append(contentsOf: lowerer.out.lines)
         }
         if !twice.isEmpty {
             // Each second call right after its first (whose lines, with their markers, are unique).
@@ -484,6 +494,7 @@ enum HarnessBuilder {
     static func calledNames(_ model: TypeModel) -> Set<String> {
         var names: Set<String> = []
         let bodies = model.functionOrder.compactMap(\.body?.description) + model.initializers.compactMap(\.body?.description)
+            + model.deinitializers.compactMap(\.body?.description)
             + model.properties.values.map(\.node.description)
         for function in model.functions.keys {
             let own = model.functions[function]?.compactMap(\.body?.description) ?? []
