@@ -134,6 +134,13 @@ struct Classifier {
                   let place = SourcePlace(marker: call.detail) else { return nil }
             return finding(.sessionCompletionOffMain, place, "the background session's completion handler is called off the main thread", trace)
         }
+        if let early = trace.events.firstIndex(where: { $0.detail.hasPrefix("too early: urlSessionDidFinishEvents has not begun") }) {
+            let lane = trace.events[early].lane
+            guard let call = trace.events[..<early].last(where: { $0.lane == lane && $0.kind == .step && SourcePlace(marker: $0.detail) != nil }),
+                  let place = SourcePlace(marker: call.detail) else { return nil }
+            return finding(.sessionCompletionCalledEarly, place,
+                           "the background session's completion handler is called before the session has delivered its events", trace)
+        }
         if trace.events.contains(where: { $0.detail.contains("the completion handler was never called") }), let place = harness.sessionPlace {
             return finding(.sessionCompletionNotCalled, place, "a path never calls the background session's completion handler", trace)
         }

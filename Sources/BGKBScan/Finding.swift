@@ -14,6 +14,7 @@ public enum Family: String, CaseIterable, Sendable, Codable {
     case pushCompletionSkipped = "push-completion-skipped"
     case sessionCompletionNotCalled = "session-completion-not-called"
     case sessionCompletionOffMain = "session-completion-off-main"
+    case sessionCompletionCalledEarly = "session-completion-called-early"
     case expiringActivityReturnsEarly = "expiring-activity-returns-early"
 
     /// The id of the rule in Content/ the family breaks, from the list the site also reads

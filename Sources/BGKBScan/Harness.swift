@@ -360,25 +360,43 @@ enum HarnessBuilder {
     /// this type or of the object of another type the handler is given to.
     static func lowerSessionEvents(_ model: TypeModel, converter: SourceLocationConverter, into lowerer: inout Lowerer, harness: inout Harness) {
         guard let events = model.functionOrder.first(where: { signature($0).contains("handleEventsForBackgroundURLSession:") }),
-              let body = events.body, let parameter = events.signature.parameterClause.parameters.last,
-              let (finisherType, prefix) = finisherTarget(model, body: body, fileTypes: lowerer.fileTypes),
-              let finisher = finisherType.functions["urlSessionDidFinishEvents"]?.first?.body else { return }
+              let body = events.body, let parameter = events.signature.parameterClause.parameters.last else { return }
+        let handler = (parameter.secondName ?? parameter.firstName).text
+        let target = finisherTarget(model, body: body, fileTypes: lowerer.fileTypes)
+        let finishing = target.flatMap { type, prefix in type.functions["urlSessionDidFinishEvents"]?.first?.body.map { (type, prefix, $0) } }
+        // Without the delegate's urlSessionDidFinishEvents in the file, the scan can follow only a
+        // handler this method calls itself (then the delegate, wherever it is, gets the events later).
+        guard finishing != nil || callsDirectly(handler, in: body) else { return }
         lowerer.restartFlags(prefix: "s")
         lowerer.out = ScenarioWriter(depth: 1)
-        lowerer.lowerBody(body.statements, bindings: [(parameter.secondName ?? parameter.firstName).text: .sessionHandler])
+        lowerer.lowerBody(body.statements, bindings: [handler: .sessionHandler])
         harness.sessionEvents = lowerer.out
         lowerer.out = ScenarioWriter(depth: 1)
         // The engine runs urlSessionDidFinishEvents on the session's queue; a session whose
         // delegate queue is main runs it on main.
-        if sessionDelegateQueueIsMain(events.root) {
+        if let (finisherType, prefix, finisher) = finishing {
+            lowerFinisher(finisher, of: finisherType, prefix: prefix, mainQueue: sessionDelegateQueueIsMain(events.root), into: &lowerer)
+        }
+        harness.sessionFinished = lowerer.out
+        harness.sessionPlace = lowerer.place(events.funcKeyword)
+        harness.sessionFlags = lowerer.flags.map(\.name)
+    }
+
+    /// True when `body` calls `name(…)` or `name?(…)` (in the body or a closure written in it).
+    static func callsDirectly(_ name: String, in body: CodeBlockSyntax) -> Bool {
+        body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, let next = token.nextToken(viewMode: .sourceAccurate) else { return false }
+            return next.tokenKind == .leftParen || next.tokenKind == .postfixQuestionMark
+        }
+    }
+
+    static func lowerFinisher(_ finisher: CodeBlockSyntax, of finisherType: TypeModel, prefix: String, mainQueue: Bool, into lowerer: inout Lowerer) {
+        if mainQueue {
             lowerer.out.block("DispatchQueue.main.async") { _ in }
             lowerer.replaceLastBlock { $0.lowerBody(finisher, of: finisherType, prefix: prefix) }
         } else {
             lowerer.lowerBody(finisher, of: finisherType, prefix: prefix)
         }
-        harness.sessionFinished = lowerer.out
-        harness.sessionPlace = lowerer.place(events.funcKeyword)
-        harness.sessionFlags = lowerer.flags.map(\.name)
     }
 
     /// A function whose body performs an expiring activity.

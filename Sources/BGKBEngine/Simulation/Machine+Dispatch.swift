@@ -54,6 +54,9 @@ struct MachineObjects: Hashable {
     struct Delivery: Hashable {
         var identifier: Int32
         var handleEventsCalled = false
+        /// `handleEventsForBackgroundURLSession` has returned (or the app has none): the
+        /// session's events are delivered from then on.
+        var handleEventsReturned = false
         var delegateCalled = false
         var handlerCalled = false
         var calledOffMain = false

@@ -235,6 +235,9 @@ extension Machine {
             if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
             checkSuspend()
         case .push, .bgLaunch, .bgExpiration, .sessionEvents: break
+        case let .handleEvents(delivery):
+            objects.deliveries[Int(delivery)].handleEventsReturned = true
+            deliverSessionEvents(objects.deliveries[Int(delivery)].identifier)
         case .whileBody:
             // `popFrame` moved past the loop; the loop tests its condition again instead.
             if let parent = threads[t].frames.indices.last { threads[t].frames[parent].pc -= 1 }

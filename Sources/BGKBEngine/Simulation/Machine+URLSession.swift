@@ -90,22 +90,25 @@ extension Machine {
         objects.deliveries[Int(delivery)].handleEventsCalled = true
         if let block = scenario.handlers[.handleEventsForBackgroundURLSession] {
             record(-1, .objects(.handleEventsCalled(delivery: delivery)))
-            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .completion(delivery), context: .plain))
-        } else {
-            // No handler: the app is owed nothing and owes nothing.
-            objects.deliveries[Int(delivery)].handlerCalled = true
-            release(delivery)
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .completion(delivery), context: .handleEvents(delivery)))
+            return
         }
+        // No handler: the app is owed nothing and owes nothing.
+        objects.deliveries[Int(delivery)].handlerCalled = true
+        objects.deliveries[Int(delivery)].handleEventsReturned = true
+        release(delivery)
         deliverSessionEvents(objects.deliveries[Int(delivery)].identifier)
     }
 
-    /// The session's delegate gets the events once UIKit has told the app and the app has a
-    /// session with that identifier: on the session's delegate queue, not on main.
-    private mutating func deliverSessionEvents(_ identifier: Int32) {
+    /// The session's delegate gets the events once UIKit has told the app (its
+    /// `handleEventsForBackgroundURLSession` has returned: the events come "later", in Apple's
+    /// words for urlSessionDidFinishEvents) and the app has a session with that identifier: on
+    /// the session's delegate queue, not on main.
+    mutating func deliverSessionEvents(_ identifier: Int32) {
         guard objects.connected.contains(identifier) else { return }
         for index in objects.deliveries.indices {
             let delivery = objects.deliveries[index]
-            guard delivery.identifier == identifier, delivery.handleEventsCalled, !delivery.delegateCalled else { continue }
+            guard delivery.identifier == identifier, delivery.handleEventsReturned, !delivery.delegateCalled else { continue }
             objects.deliveries[index].delegateCalled = true
             record(-1, .objects(.delegateEvents(identifier: identifier)))
             if let block = scenario.handlers[.urlSessionDidFinishEvents] {

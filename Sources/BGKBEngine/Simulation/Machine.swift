@@ -17,6 +17,9 @@ struct Machine {
         /// The session delegate's `urlSessionDidFinishEvents` for a delivery: as it starts, the
         /// session's events have been delivered.
         case sessionEvents(Int32)
+        /// The app delegate's `handleEventsForBackgroundURLSession` for a delivery: once it
+        /// returns, the session delivers its events.
+        case handleEvents(Int32)
         case sync(waiter: Int32)
         case lock(Int32)
         case call
