@@ -32,11 +32,12 @@ struct Harness {
     var sessionFinished = ScenarioWriter()
     var sessionPlace: SourcePlace?
     var sessionFlags: [String] = []
-    /// The functions that perform an expiring activity, lowered with the work their blocks start
-    /// instrumented, that work, and their flags.
-    var activity = ScenarioWriter()
-    var activityWork: [ActivityWork] = []
+    /// The functions that perform an expiring activity, each lowered with the work its blocks
+    /// start instrumented (and checked in a scenario of its own, so one activity cannot keep the
+    /// app running for another's work), that work, and their flags.
+    var activities: [(lines: ScenarioWriter, work: [ActivityWork])] = []
     var activityFlags: [String] = []
+    var activityWork: [ActivityWork] { activities.flatMap(\.work) }
     var taskIdentifiers: [TaskIdentifier] = []
     /// The push handler's declaration, where a skipped completion is reported.
     var pushPlace: SourcePlace?
@@ -82,10 +83,16 @@ struct Harness {
         }
     }
 
+    /// How many scenarios a concern has for each combination of flags: one per function that
+    /// performs an expiring activity, one for the others.
+    func variants(of concern: Concern) -> Int {
+        concern == .expiringActivity ? activities.count : 1
+    }
+
     /// The scenario of one concern with the flags set as given (missing flags are false).
-    func text(flags values: [Bool], concern: Concern) -> String {
+    func text(flags values: [Bool], concern: Concern, variant: Int = 0) -> String {
         if concern == .sessionEvents { return sessionText(flags: values) }
-        if concern == .expiringActivity { return activityText(flags: values) }
+        if concern == .expiringActivity { return activityText(flags: values, entry: variant) }
         var lines: [String] = []
         for (index, flag) in flags(for: concern).enumerated() {
             lines.append("var \(flag) = \(index < values.count && values[index])")
@@ -180,17 +187,25 @@ struct Harness {
     /// app enters the background (where an activity is what keeps the process from being
     /// suspended), the time granted and never cut short, so the only question is whether the
     /// work a block starts is done before the block returns and the activity ends with it.
-    func activityText(flags values: [Bool]) -> String {
+    func activityText(flags values: [Bool], entry: Int) -> String {
+        guard activities.indices.contains(entry) else { return "" }
+        let (activity, work) = activities[entry]
         var lines = activityFlags.enumerated().map { "var \($1) = \($0 < values.count && values[$0])" }
         lines.append(contentsOf: declarations)
-        for work in activityWork { lines.append(contentsOf: ["var \(work.started) = false", "var \(work.done) = false"]) }
+        for work in work { lines.append(contentsOf: ["var \(work.started) = false", "var \(work.done) = false"]) }
         lines.append(contentsOf: ["system budget 30s", "system grants beginBackgroundTask", "system expires tasks only when time runs out"])
         lines.append(contentsOf: ["at 0s: app launches", "at 1s: app enters background"])
         lines.append("on applicationDidEnterBackground {")
         lines.append(contentsOf: activity.lines)
         lines.append("}")
-        for work in activityWork { lines.append("expect !(\(work.started) && !\(work.done))") }
+        for work in work { lines.append("expect !(\(work.started) && !\(work.done))") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each scenario of a concern: its variant (the activity's function), then each combination
+    /// of flags, the all-false one first.
+    func scenarioChoices(for concern: Concern) -> [(variant: Int, flags: [Bool])] {
+        (0..<variants(of: concern)).flatMap { variant in flagCombinations(for: concern).map { (variant, $0) } }
     }
 
     /// Every combination of a concern's flags, the all-false one (no unknown branch taken) first.
@@ -369,7 +384,11 @@ enum HarnessBuilder {
         guard finishing != nil || callsDirectly(handler, in: body) else { return }
         lowerer.restartFlags(prefix: "s")
         lowerer.out = ScenarioWriter(depth: 1)
-        lowerer.lowerBody(body.statements, bindings: [handler: .sessionHandler])
+        var bindings: [String: Lowerer.Ref] = [handler: .sessionHandler]
+        if let identifier = events.signature.parameterClause.parameters.dropFirst().first {
+            bindings[(identifier.secondName ?? identifier.firstName).text] = .sessionIdentifier
+        }
+        lowerer.lowerBody(body.statements, bindings: bindings)
         harness.sessionEvents = lowerer.out
         lowerer.out = ScenarioWriter(depth: 1)
         // The engine runs urlSessionDidFinishEvents on the session's queue; a session whose
@@ -416,10 +435,11 @@ enum HarnessBuilder {
         for function in entries {
             guard let body = function.body else { continue }
             lowerer.out = ScenarioWriter(depth: 1)
+            let before = lowerer.activityWork.count
             lowerEntry(function, body: body, model: model, into: &lowerer)
-            harness.activity.lines.append(contentsOf: lowerer.out.lines)
+            let work = Array(lowerer.activityWork[before...])
+            if !work.isEmpty { harness.activities.append((lowerer.out, work)) }
         }
-        harness.activityWork = lowerer.activityWork
         harness.activityFlags = lowerer.flags.map(\.name)
     }
 
@@ -432,9 +452,10 @@ enum HarnessBuilder {
             if case let .object(type)? = model.properties[token.text]?.kind, let target = fileTypes[type], target.functions["urlSessionDidFinishEvents"] != nil {
                 return (target, token.text + "_")
             }
+            // `Type.shared`: a member holding an object of the type (not `Type.identifier`).
             if let target = fileTypes[token.text], target.functions["urlSessionDidFinishEvents"] != nil,
                let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .period,
-               let member = next.nextToken(viewMode: .sourceAccurate) {
+               let member = next.nextToken(viewMode: .sourceAccurate), target.properties[member.text]?.kind == .object(type: token.text) {
                 return (target, "\(token.text)_\(member.text)_")
             }
         }

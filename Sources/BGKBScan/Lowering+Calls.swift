@@ -352,7 +352,17 @@ extension Lowerer {
     func closureBindings(_ closure: ClosureExprSyntax) -> [String: Ref] { [:] }
 
     mutating func lowerDispatch(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) {
-        guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
+        guard let closure = Self.closures(of: call).first else {
+            // `queue.async(execute: block)`: work the scan cannot see, run later, once.
+            guard name == "async", call.arguments.contains(where: { $0.label?.text == "execute" }) else { return unknown(at: call) }
+            return spawn(at: call) { lowerer in
+                lowerer.out.block("DispatchQueue.global().async", at: lowerer.place(call)) { _ in }
+                lowerer.replaceLastBlock { inner in
+                    inner.out.line("work 100ms", at: inner.place(call))
+                    inner.markSpawnDone(leaving: false)
+                }
+            }
+        }
         let baseText = base?.trimmedDescription ?? ""
         let queue: String?
         if baseText == "DispatchQueue.main" || baseText == "OperationQueue.main" {

@@ -44,6 +44,9 @@ struct Lowerer {
         case instance(String, type: String)
         /// The completion handler `handleEventsForBackgroundURLSession` receives.
         case sessionHandler
+        /// The identifier it receives: the harness's session is the app's own, so a test that it
+        /// is the app's identifier holds.
+        case sessionIdentifier
         /// A stored property holding such a handler (`var savedHandler: (() -> Void)?`).
         case storedHandler(String)
         /// A Combine subscriber's completion (`receiveCompletion: { completion in … }`): it is a

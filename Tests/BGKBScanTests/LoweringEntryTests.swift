@@ -207,3 +207,65 @@ import Testing
         #expect(finding.timeline.contains { $0.contains("too early") }, "\(finding.timeline)")
     }
 }
+
+/// Code written for the scan by another hand (a helper type with two activities, an app delegate
+/// that checks the session's identifier): what it found there, kept.
+@Suite struct LoweringRegressionTests {
+    /// Two activities in one type are checked apart: the one that waits cannot keep the app
+    /// running for the other's work. `async(execute:)` hands over work the scan cannot see.
+    @Test func eachActivityIsCheckedOnItsOwn() {
+        let result = LoweringEntryTests.scan("""
+            import Foundation
+            enum BackgroundWork {
+                static func protect(_ reason: String, operation: @escaping (@escaping () -> Void) -> Void) {
+                    ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
+                        guard !expired else { return }
+                        let gate = DispatchSemaphore(value: 0)
+                        operation { gate.signal() }
+                        gate.wait()
+                    }
+                }
+                static func quick(_ reason: String, _ block: @escaping () -> Void) {
+                    ProcessInfo.processInfo.performExpiringActivity(withReason: reason) { expired in
+                        if !expired {
+                            DispatchQueue.global(qos: .background).async(execute: block)
+                        }
+                    }
+                }
+            }
+            """)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.findings.map(\.place.line) == [12])
+        #expect(result.findings.map(\.family) == [.expiringActivityReturnsEarly])
+    }
+
+    /// `identifier == Type.identifier` is the app's own session (the harness's), and
+    /// `Type.identifier` is not the object whose `urlSessionDidFinishEvents` calls the handler.
+    @Test func theSessionIdentifierTestHoldsForTheAppsSession() {
+        let result = LoweringEntryTests.scan("""
+            import UIKit
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                func application(_ application: UIApplication, handleEventsForBackgroundURLSession identifier: String, completionHandler: @escaping () -> Void) {
+                    if identifier == EpisodeDownloader.identifier {
+                        EpisodeDownloader.shared.backgroundCompletion = completionHandler
+                    } else {
+                        completionHandler()
+                    }
+                }
+            }
+            final class EpisodeDownloader: NSObject, URLSessionDownloadDelegate {
+                static let identifier = "com.example.pods.episodes"
+                static let shared = EpisodeDownloader()
+                var backgroundCompletion: (() -> Void)?
+                func urlSessionDidFinishEvents(forBackgroundURLSession session: URLSession) {
+                    DispatchQueue.main.async {
+                        self.backgroundCompletion?()
+                        self.backgroundCompletion = nil
+                    }
+                }
+            }
+            """)
+        #expect(result.problems.isEmpty, "\(result.problems)")
+        #expect(result.findings.isEmpty, "\(result.findings.map(\.message))")
+    }
+}
