@@ -153,8 +153,13 @@ struct Classifier {
         guard case .suspended = trace.outcome else { return nil }
         let steps = trace.events.filter { $0.kind == .step }.map { $0.detail.withoutMarker.trimmingLeadingSpaces }
         for work in harness.activityWork where steps.contains("\(work.started) = true") && !steps.contains("\(work.done) = true") {
-            return finding(.expiringActivityReturnsEarly, work.activity,
-                           "the block returns before the work it starts at line \(work.start.line) is done, and the activity ends with it", trace)
+            var found = finding(.expiringActivityReturnsEarly, work.activity,
+                                "the block returns before the work it starts at line \(work.start.line) is done, and the activity ends with it", trace)
+            // Said in words where the run ends, since the scan's own variables are left out.
+            let end = found.timeline.firstIndex { $0.trimmingLeadingSpaces.hasPrefix("=>") } ?? found.timeline.endIndex
+            let indent = String(found.timeline.first?.prefix { $0 == " " } ?? "")
+            found.timeline.insert(indent + "✗ the work started at line \(work.start.line) is not done: it stands still while the app is suspended", at: end)
+            return found
         }
         return nil
     }

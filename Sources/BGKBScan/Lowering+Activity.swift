@@ -18,7 +18,12 @@ extension Lowerer {
         guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
         let parameter = Self.parameterName(closure) ?? "expired"
         let expired = fresh(parameter)
-        out.block("ProcessInfo.processInfo.performExpiringActivity(withReason: \"scan\") { \(expired) in", at: place(call)) { _ in }
+        // The app's reason when it is a plain string literal, so the timeline reads as its code.
+        let literal = call.arguments.first { $0.label?.text == "withReason" }?.expression.as(StringLiteralExprSyntax.self)
+        let segments = literal?.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text } ?? []
+        let plain = literal != nil && segments.count == literal?.segments.count && !segments.joined().contains("\\")
+        let reason = plain && !segments.joined().isEmpty ? segments.joined().replacingOccurrences(of: "\"", with: "") : "scan"
+        out.block("ProcessInfo.processInfo.performExpiringActivity(withReason: \"\(reason)\") { \(expired) in", at: place(call)) { _ in }
         out.lines[out.lines.count - 2] = out.lines[out.lines.count - 2].replacingOccurrences(of: " in {", with: " in")
         activityPlaces.append(place(call))
         // Work spawned around the activity is not the block's: its frames stay outside.

@@ -110,6 +110,8 @@ import Testing
         #expect(finding.basis == .engine)
         #expect(finding.timeline.contains { $0.contains("the expiring activity ends") }, "\(finding.timeline)")
         #expect(!finding.timeline.contains { $0.contains("scanActivity") })
+        #expect(finding.timeline.contains { $0.contains("performExpiringActivity(withReason: \"Save\")") })
+        #expect(finding.timeline.contains { $0.contains("is not done: it stands still while the app is suspended") })
     }
 
     struct Initializer: Sendable, CustomStringConvertible {
