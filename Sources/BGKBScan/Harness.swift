@@ -367,6 +367,7 @@ enum HarnessBuilder {
         harness.taskIdentifiers = lowerer.taskIdentifiers
         harness.unmodelled = lowerer.unmodelled
         harness.declarations = declarations(model) + lowerer.objectDeclarations + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
+            + lowerer.operationGroups.map { "let \($0) = DispatchGroup()" }
         return harness.isEmpty ? nil : harness
     }
 

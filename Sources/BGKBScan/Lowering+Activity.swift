@@ -53,6 +53,21 @@ extension Lowerer {
                 // long enough for the work, which is the reading that finds no fault.
                 out.line("\(waited).wait()", at: place(call))
             }
+        case let (.queue(queue), "addOperation"):
+            // An OperationQueue's operations, counted in a group of the scan's own so that
+            // `waitUntilAllOperationsAreFinished()` waits for them.
+            guard let closure = Self.closures(of: call).first, call.arguments.isEmpty else { return false }
+            let group = operationGroup(of: queue)
+            out.line("\(group).enter()", at: place(call))
+            spawn(at: call) { lowerer in
+                lowerer.out.block("\(queue).async", at: lowerer.place(call)) { _ in }
+                lowerer.replaceLastBlock { inner in
+                    inner.lowerBody(closure.statements)
+                    inner.out.line("\(group).leave()")
+                }
+            }
+        case let (.queue(queue), "waitUntilAllOperationsAreFinished"):
+            out.line("\(operationGroup(of: queue)).wait()", at: place(call))
         case let (.group(group), "notify"):
             guard let closure = Self.closures(of: call).first else { return false }
             let queueText = call.arguments.first { $0.label?.text == "queue" }?.expression.trimmedDescription ?? ""

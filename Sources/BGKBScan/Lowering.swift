@@ -86,6 +86,8 @@ struct Lowerer {
     private(set) var unmodelled: String?
     /// Locks the scenario must declare for inlined bodies that return early.
     private(set) var inlineLocks: [String] = []
+    /// Groups the scenario must declare to count an OperationQueue's operations.
+    private(set) var operationGroups: [String] = []
     /// BGTask identifier expressions → the literal the scenario uses, and whether a processing task.
     var taskIdentifiers: [TaskIdentifier] = []
 
@@ -499,6 +501,13 @@ struct Lowerer {
     mutating func markSpawnDone(leaving: Bool) {
         guard let frame = spawnFrames.last, !leaving || frame.boundary == boundaries.count else { return }
         out.line("\(frame.done) = true")
+    }
+
+    /// The group of the scan's own that counts the operations of OperationQueue `queue`.
+    mutating func operationGroup(of queue: String) -> String {
+        let name = "\(queue)_operations"
+        if !operationGroups.contains(name) { operationGroups.append(name) }
+        return name
     }
 
     mutating func markUnmodelled(_ reason: String) {

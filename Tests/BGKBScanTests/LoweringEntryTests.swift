@@ -89,6 +89,21 @@ import Testing
                     DispatchQueue.global().async { [self] in Store.write(); finished.signal() }
                     finished.wait()
         """, extra: "    private let finished = DispatchSemaphore(value: 0)", finds: false),
+        Block(name: "operations the block waits for", body: """
+                    operations.addOperation { Store.write() }
+                    operations.waitUntilAllOperationsAreFinished()
+        """, extra: "    private let operations = OperationQueue()", finds: false),
+        Block(name: "operations left running", body: """
+                    operations.addOperation { Store.write() }
+        """, extra: "    private let operations = OperationQueue()", finds: true),
+        Block(name: "a task the block waits for", body: """
+                    let done = DispatchSemaphore(value: 0)
+                    Task {
+                        await Store.upload()
+                        done.signal()
+                    }
+                    done.wait()
+        """, finds: false),
         Block(name: "only a flag set on the queue afterwards", body: """
                     Store.write()
                     queue.async { self.saved = true }
