@@ -152,7 +152,8 @@ public struct VerdictRecord: Hashable, Sendable {
             text += options.budgets.map { String($0.bitPattern) }.joined(separator: ",") + "\u{0}"
             // The reductions change how many schedules a verdict counts, so they name it too.
             text += "silentExits=\(options.takesSilentExitsAtOnce) settledRoundChecks=\(options.dropsSettledRoundChecks)"
-            text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)\u{0}"
+            text += " quietDidEnterBackgroundExits=\(options.takesQuietDidEnterBackgroundExitsAtOnce)"
+            text += " hiddenStepsFirst=\(options.takesHiddenStepsFirst)\u{0}"
             // Resuming children changes no record (`ResumedRunTests`), but every option is named.
             text += "resumesChildren=\(options.resumesChildrenFromTheirParent) cachesStates=\(options.cachesStates)"
             text += " uncachedAttempt=\(options.uncachedAttempt)\u{0}"

@@ -22,6 +22,18 @@ public struct StableHash: Sendable {
         self.state = state
     }
 
+    /// Mixes in an integer's bytes, least significant first, without a separator (a fixed width
+    /// needs none): for fingerprints made of many small fields.
+    @inlinable public mutating func combine<T: FixedWidthInteger>(integer value: T) {
+        var state = self.state
+        var rest = value
+        for _ in 0..<(T.bitWidth / 8) {
+            state = (state ^ UInt64(truncatingIfNeeded: rest & 0xff)) &* 0x0000_0100_0000_01b3
+            rest >>= 8
+        }
+        self.state = state
+    }
+
     @inlinable public var value: UInt64 { state }
 
     /// Sixteen lowercase hex digits.

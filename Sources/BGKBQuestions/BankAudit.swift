@@ -52,7 +52,7 @@ extension BankAudit {
         let answer = question.correctChoice ?? ""
         // Conditions named in the prompt are the scenario's own.
         if let listing = question.listing {
-            let lines = listing.split(separator: "\n").map { String($0).trimmingSpaces() }
+            let lines = listing.split(separator: "\n").map { String($0).trimmingCharacters(in: String.whitespace) }
             if question.prompt.contains("refuses beginBackgroundTask") {
                 if lines.contains(where: { $0.hasPrefix("system grants beginBackgroundTask") || $0.hasPrefix("system refuses") }) {
                     problems.append(("contradiction", "names a refusal the listing's system lines rule out"))

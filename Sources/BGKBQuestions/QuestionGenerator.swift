@@ -224,14 +224,3 @@ func blank(_ answers: [String], in text: String) -> String {
     }
     return result
 }
-
-extension String {
-    /// Without leading and trailing whitespace (the standard library has no such method; this
-    /// avoids Foundation's CharacterSet on a hot path).
-    public func trimmingSpaces() -> String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-}

@@ -4,7 +4,7 @@ import BGKBModel
 extension QuestionGenerator {
     func numberDrafts(for rule: Rule) -> [QuestionDraft] {
         rule.numbers.enumerated().compactMap { index, number in
-            let measures = number.measures.trimmingSpaces()
+            let measures = number.measures.trimmingCharacters(in: String.whitespace)
             // A vague figure ("a few seconds") has no value to recall: the one stored is only a
             // stand-in, and asking it would teach a number no source gives. A figure a rule
             // quotes as a claim, or as what something does not get, makes an ambiguous question.

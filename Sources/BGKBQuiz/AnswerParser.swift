@@ -1,3 +1,5 @@
+import BGKBModel
+
 /// What the learner typed at the prompt.
 public enum Command: Equatable, Sendable {
     case choose(Int)
@@ -20,7 +22,7 @@ public enum AnswerParser {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .invalid("That is not valid UTF-8 text. \(usage)")
         }
-        let word = text.trimmingSpaces().lowercased()
+        let word = text.trimmingCharacters(in: String.whitespace).lowercased()
         if word.isEmpty { return .invalid(usage) }
         switch word {
         case "?", "h", "hint": return .hint

@@ -238,7 +238,7 @@ public struct QuizSession {
             terminal.write("Knew it? Enter = knew it, h = hesitated: ")
             switch read(&terminal) {
             case let .line(bytes):
-                switch String(decoding: bytes, as: UTF8.self).trimmingSpaces().lowercased() {
+                switch String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: String.whitespace).lowercased() {
                 case "", "k", "y", "yes", "knew", "knew it": return .answered(.correct)
                 case "h", "n", "no", "hesitated": return .answered(.hesitated)
                 case "q", "quit": return .answeredThenStopped(.correct, .quit)
@@ -299,7 +299,7 @@ public struct QuizSession {
             start += pageSize
             terminal.write(style.paint("-- more (\(rows.count - start) more lines): Enter to go on, q to quit --", .bold))
             switch read(&terminal) {
-            case let .line(bytes) where ["q", "quit"].contains(String(decoding: bytes, as: UTF8.self).trimmingSpaces().lowercased()):
+            case let .line(bytes) where ["q", "quit"].contains(String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: String.whitespace).lowercased()):
                 return .quit
             case let .stop(ending): return ending
             default: continue

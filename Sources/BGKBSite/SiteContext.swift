@@ -209,25 +209,7 @@ public final class SiteContext: Sendable {
         if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
         guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
         let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
-        return rule.statement.hasPrefix(trimmingSpaces(stem)) ? rule.statement : rule.title
-    }
-
-    /// Trims what Foundation's `CharacterSet.whitespaces` holds on Linux (tab, the Unicode space
-    /// separators and U+200B; not newlines), from a fixed list, so the heading is the same on
-    /// every platform.
-    static func trimmingSpaces(_ text: String) -> String {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.value {
-            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
-            default: return false
-            }
-        }
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end && isSpace(scalars[start]) { start = scalars.index(after: start) }
-        while end > start && isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
-        return start == scalars.startIndex && end == scalars.endIndex ? text : String(scalars[start..<end])
+        return rule.statement.hasPrefix(stem.trimmingCharacters(in: String.spacesAndTabs)) ? rule.statement : rule.title
     }
 
     /// A citation as pages show it: the source's title and link, version, locator, flags.

@@ -189,6 +189,23 @@ import Testing
         }
     }
 
+    /// The two named sets callers trim: `whitespace` is exactly the scalars Unicode calls white
+    /// space, and `spacesAndTabs` is those without the line breaks, with U+200B (as Foundation's
+    /// `.whitespaces` on Linux).
+    @Test(arguments: [(String.whitespace, false), (String.spacesAndTabs, true)])
+    func namedTrimSetsHoldTheirScalars(set: String, withoutLineBreaks: Bool) {
+        let lineBreaks: Set<UInt32> = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+        var expected: [Unicode.Scalar] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let white = scalar.properties.isWhitespace && !(withoutLineBreaks && lineBreaks.contains(value))
+            if white || (withoutLineBreaks && value == 0x200B) { expected.append(scalar) }
+        }
+        #expect(Array(set.unicodeScalars) == expected)
+        #expect(" \u{3000}a\u{301} \u{A0}".trimmingCharacters(in: set) == "a\u{301}")
+        #expect("\r\nb\u{2029}".trimmingCharacters(in: set) == (withoutLineBreaks ? "\r\nb\u{2029}" : "b"))
+    }
+
     @Test(arguments: texts + ["Why it matters:", " :. Instead. ", ".:", "", "a", ": x :\u{301}", "\r\n: x :\r\n", "\t(quoted)\t", "“curly”",
                               ":é:", "\u{301}:x:", "x\n\n", "   "])
     func trimmingDropsTheSetsScalarsAtBothEnds(_ text: String) {

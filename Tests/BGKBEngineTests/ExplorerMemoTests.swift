@@ -99,7 +99,7 @@ import Testing
 @Suite struct SilentExitTests {
     /// The explorer's reductions, each of which a test can switch off alone.
     enum Reduction: Sendable, CaseIterable {
-        case silentExits, settledRoundChecks, quietDidEnterBackgroundExits
+        case silentExits, settledRoundChecks, quietDidEnterBackgroundExits, hiddenStepsFirst
     }
 
     /// Explores `s` whole (no random schedules), with every reduction but `reduction`: the runs
@@ -112,14 +112,18 @@ import Testing
         case .silentExits?: options.takesSilentExitsAtOnce = false
         case .settledRoundChecks?: options.dropsSettledRoundChecks = false
         case .quietDidEnterBackgroundExits?: options.takesQuietDidEnterBackgroundExitsAtOnce = false
+        case .hiddenStepsFirst?: options.takesHiddenStepsFirst = false
         case nil: break
         }
         let explorer = Explorer(scenario: s, options: options)
         var runs = Set<String>()
         _ = explorer.firstTrace { trace in
-            // How the run ended, and when.
+            // How the run ended, and when, and whether it failed an expectation.
             runs.insert("\(trace.outcome) at \(trace.outcome.time)")
             return false
+        }
+        for end in explorer.reachableOutcomes().outcomes {
+            runs.insert("\(end.outcome): \(end.failure ?? "holds")")
         }
         let result = explorer.explore(stopAtFirstFailure: false)
         return (runs, result.failure != nil, result.runs)

@@ -54,4 +54,29 @@ import Testing
         #expect(!text.contains("lines above repeat"), "\(text)")
         #expect(text.components(separatedBy: "print(\"tick\")").count == 3, "\(text)")
     }
+
+    static func event(_ detail: String, _ kind: TraceEvent.Kind = .step, lane: String = "main") -> TraceEvent {
+        TraceEvent(time: 1, kind: kind, lane: lane, detail: detail)
+    }
+
+    /// The one folding every view uses: the longest repeat wins, a repeated event is a turn of
+    /// one (not of two), numbers may differ (and the run says so), and two turns stay.
+    @Test(arguments: [
+        (["a", "a", "a", "a", "a", "a"], [RepeatedRun(start: 0, length: 1, turns: 6)]),
+        (["x", "a", "b", "a", "b", "a", "b", "y"],
+         [RepeatedRun(start: 0, length: 1, turns: 1), RepeatedRun(start: 1, length: 2, turns: 3), RepeatedRun(start: 7, length: 1, turns: 1)]),
+        (["task 1", "task 2", "task 10"], [RepeatedRun(start: 0, length: 1, turns: 3, exact: false)]),
+        (["a", "b", "a", "b"], [0, 1, 2, 3].map { RepeatedRun(start: $0, length: 1, turns: 1) }),
+        (["a", "a"], [0, 1].map { RepeatedRun(start: $0, length: 1, turns: 1) }),
+        (["work 1s", "work 2s x", "work 3s"], [0, 1, 2].map { RepeatedRun(start: $0, length: 1, turns: 1) }),
+    ])
+    func runsFoldTheLongestRepeat(details: [String], expected: [RepeatedRun]) {
+        #expect(TraceFolding.runs(details.map { Self.event($0) }) == expected)
+    }
+
+    /// Events on other lanes or of other kinds are not alike, whatever their words.
+    @Test func laneAndKindKeepEventsApart() {
+        let events = [Self.event("a"), Self.event("a", lane: "global #1"), Self.event("a", .log)]
+        #expect(TraceFolding.runs(events).allSatisfy { !$0.isFolded })
+    }
 }

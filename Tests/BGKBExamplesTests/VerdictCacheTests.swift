@@ -200,7 +200,7 @@ import Testing
         // (a new one must be added there too).
         let toggles: [WritableKeyPath<Explorer.Options, Bool>] = [
             \.takesSilentExitsAtOnce, \.dropsSettledRoundChecks, \.takesQuietDidEnterBackgroundExitsAtOnce,
-            \.resumesChildrenFromTheirParent, \.cachesStates,
+            \.takesHiddenStepsFirst, \.resumesChildrenFromTheirParent, \.cachesStates,
         ]
         for toggle in toggles {
             var changed = Explorer.Options()
@@ -210,7 +210,7 @@ import Testing
         var attempt = Explorer.Options()
         attempt.uncachedAttempt += 1
         #expect(key != VerdictRecord.key(example, engine: "engine-a", options: attempt))
-        #expect(Mirror(reflecting: Explorer.Options()).children.count == 10)
+        #expect(Mirror(reflecting: Explorer.Options()).children.count == 11)
     }
 
     static func identity(of url: URL) -> String? { VerdictCache.identity(ofFileAt: url.path) }

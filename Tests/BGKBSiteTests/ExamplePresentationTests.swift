@@ -227,12 +227,19 @@ import Testing
         #expect(TimelinePalette.contrast("red", "#fff") == nil)
     }
 
-    /// A thousand tasks: four lanes and a summary row, dots merged, the text list cut short, the
-    /// leaked tasks named in numeric order.
+    /// A thousand tasks that are not a loop's turns (each step's words differ, so nothing folds):
+    /// four lanes and a summary row, dots merged, the text list cut short, the leaked tasks named
+    /// in numeric order.
     @Test func aThousandTasksDrawAFewLanes() {
         var events = [TraceEvent(time: 0, kind: .appState, lane: "system", detail: "background")]
+        func letters(_ n: Int) -> String {
+            let scalars = "abcdefghijklmnopqrstuvwxyz".unicodeScalars.map { $0 }
+            var n = n, text = ""
+            repeat { text.unicodeScalars.append(scalars[n % 26]); n /= 26 } while n > 0
+            return text
+        }
         for n in 1...1000 {
-            events.append(TraceEvent(time: 1, kind: .step, lane: "main", detail: "beginBackgroundTask"))
+            events.append(TraceEvent(time: 1, kind: .step, lane: "main", detail: "beginBackgroundTask(withName: \"\(letters(n))\")"))
             events.append(TraceEvent(time: 1, kind: .taskBegan, lane: "main", subject: "task \(n)", detail: "begin"))
         }
         let trace = SimulationTrace(events: events, outcome: .terminated(code: "0xbada5e47", reason: "too many", at: 1), schedule: "s")

@@ -29,8 +29,8 @@ import Testing
         ("Longer than it…", "Longer"), ("…", "Anything."), (" …", "Anything."), ("é…", "é and more."), ("x…\u{301}", "x and more."),
     ]
 
-    /// The trim `heading` uses instead of Foundation's, on tabs, Unicode spaces and newlines
-    /// (which `.whitespaces` leaves alone).
+    /// The set `heading` trims (`String.spacesAndTabs`) instead of Foundation's, on tabs, Unicode
+    /// spaces and newlines (which `.whitespaces` leaves alone).
     @Test(arguments: [" a ", "\t x\u{00A0}", "\u{2003}y\u{3000}", "\n z \n", "", "   ", "a\u{301} ", " \u{301}b",
                       "\u{200B}c\u{200B}", "\u{1680}d\u{202F}\u{205F}"])
     func spacesAreTrimmedAsFoundationTrimsThem(text: String) {
@@ -38,7 +38,7 @@ import Testing
         // Only Linux's Foundation counts U+200B among `.whitespaces`; bgkb trims it everywhere.
         if text.unicodeScalars.contains("\u{200B}") { return }
         #endif
-        #expect(SiteContext.trimmingSpaces(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        #expect(text.trimmingCharacters(in: String.spacesAndTabs) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
     }
 
     @Test(arguments: pairs.indices)

@@ -130,6 +130,10 @@ if let index = CommandLine.arguments.firstIndex(of: "--content"), index + 1 < Co
                 events += result.events
                 replayed += result.replayedEvents
                 depthFirst += result.depthFirst ? 1 : 0
+                if CommandLine.arguments.contains("--verbose") {
+                    print("\(example.location) \(example.intent.rawValue): \(result.runs) schedules (\(result.runs - result.covered) simulated, "
+                          + "\(result.covered) covered, \(result.equivalent) left at an explored state), \(result.events) events")
+                }
             }
             print("work: \(runs) schedules (\(runs - covered) simulated, \(covered) covered), \(events) events simulated, "
                   + "\(replayed) replayed to reach children; \(depthFirst) of \(examples.count) examples explored depth first")

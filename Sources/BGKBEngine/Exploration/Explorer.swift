@@ -36,6 +36,12 @@ public struct Explorer {
         /// once instead of standing as a scheduling alternative (see `Machine.exitsSilently`).
         /// False restores the alternative: more schedules, the same runs; tests compare the two.
         public var takesSilentExitsAtOnce = true
+        /// Partial-order reduction: a step hidden from the system and from other threads (see
+        /// `Machine.systemHiding`) is taken before anything that could go first: the current
+        /// thread takes it without a decision, and a due system event is not offered while every
+        /// runnable thread's next step is hidden. False offers every alternative at every step:
+        /// more schedules, the same ends; tests compare the two.
+        public var takesHiddenStepsFirst = true
         /// A round's leak check that finds no leak is dropped instead of standing as a scheduling
         /// alternative at every step of its instant (see `Machine.isDead`): it would find none
         /// whenever it ran. False restores the alternative; tests compare the two.
@@ -104,6 +110,7 @@ public struct Explorer {
         self.options = options
         var template = Machine(scenario: scenario, constants: constants)
         template.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
+        template.takesHiddenStepsFirst = options.takesHiddenStepsFirst
         template.dropsSettledRoundChecks = options.dropsSettledRoundChecks
         template.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
         self.template = template
@@ -202,9 +209,10 @@ public struct Explorer {
     }
 
     /// Explores the whole space, past any failure, breadth first (or depth first when
-    /// `depthFirst`), and says every distinct way its runs end: tests compare the state cache
-    /// with the exploration without it by these.
-    public func reachableOutcomes(depthFirst: Bool = false) -> (outcomes: Set<SimulationOutcome>, result: Result) {
+    /// `depthFirst`), and says every distinct way its runs end (outcome and failed expectation):
+    /// tests compare the state cache and the partial-order reductions with the exploration
+    /// without them by these.
+    public func reachableOutcomes(depthFirst: Bool = false) -> (outcomes: Set<ReachedEnd>, result: Result) {
         let visitor = OutcomeVisitor(inner: ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: false, nominal: nominalSchedule))
         let visited = visitEverySchedule(visitor, depthFirst: depthFirst && options.resumesChildrenFromTheirParent)
         return (visited.outcomes, settled(visited.inner.result))

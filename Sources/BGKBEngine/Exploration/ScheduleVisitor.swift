@@ -180,9 +180,15 @@ struct MismatchVisitor: ScheduleVisitor {
 /// `ExploreVisitor` over the whole space, also keeping every distinct outcome (tests compare the
 /// reductions by them). A run left at an explored state adds none: its outcomes are those of the
 /// runs explored from that state.
+/// How one run ended: its outcome, and the expectation it failed (nil when it held).
+public struct ReachedEnd: Hashable, Sendable {
+    public var outcome: SimulationOutcome
+    public var failure: String?
+}
+
 struct OutcomeVisitor: ScheduleVisitor {
     var inner: ExploreVisitor
-    var outcomes = Set<SimulationOutcome>()
+    var outcomes = Set<ReachedEnd>()
     static var skipsEquivalentRuns: Bool { true }
     var stop: Bool { inner.stop }
     var maxRuns: Int {
@@ -192,7 +198,7 @@ struct OutcomeVisitor: ScheduleVisitor {
 
     mutating func run(_ machine: inout Machine, _ schedule: Schedule, start: (inout Machine) -> Void) -> Bool {
         guard inner.run(&machine, schedule, start: start) else { return false }
-        outcomes.insert(machine.modelOutcome)
+        outcomes.insert(ReachedEnd(outcome: machine.modelOutcome, failure: machine.failedExpectation()))
         return true
     }
 

@@ -191,6 +191,7 @@ extension Machine {
             // The first runnable thread other than the current one: the default pick when the
             // current thread cannot run, found in the same pass.
             var firstOther: Int32 = -2
+            var systemWaits = systemDue && takesHiddenStepsFirst
             if stateLetsThreadsRun {
                 for index in threads.indices where isRunnable(Int32(index)) {
                     // Only the current thread's: offered, its exit would be the default step and
@@ -203,9 +204,15 @@ extension Machine {
                     }
                     runnableCount += 1
                     if Int32(index) == current { currentRunnable = true } else if firstOther == -2 { firstOther = Int32(index) }
+                    if systemWaits && !nextStepHidesFromSystem(index) { systemWaits = false }
                 }
             }
-            let total = runnableCount + (systemDue ? 1 : 0)
+            // A due system event is offered only where some thread's next step could tell it
+            // went first, and a current thread whose next step is hidden takes it without a
+            // decision (see `systemHiding`).
+            let offersSystem = systemDue && !(systemWaits && runnableCount > 0)
+            let total = runnableCount + (offersSystem ? 1 : 0)
+            let currentStepIsHidden = takesHiddenStepsFirst && currentRunnable && nextStepHidesFromSystem(Int(current))
             if total == 0 {
                 let from = now
                 guard advanceClock() else { break }
@@ -216,14 +223,14 @@ extension Machine {
                 continue
             }
             var pick = 0
-            if total > 1 {
+            if total > 1 && !currentStepIsHidden {
                 if decisions.count == pause {
-                    pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
+                    pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: offersSystem)
                     return true
                 }
                 pick = Int(decide(alternatives: total, currentRunnable: currentRunnable))
             }
-            take(pick, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: systemDue)
+            take(pick, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: offersSystem)
         }
         finishRun()
         return false
@@ -383,6 +390,70 @@ extension Machine {
             steps += 1
             popFrame(t)
         }
+    }
+
+    /// How far a step of this kind, in this phase, is hidden from the system: 2 when on any thread,
+    /// 1 only on the main thread, 0 not at all. A hidden step touches nothing a system event reads
+    /// or changes, or that code the system may start on another thread could touch (see
+    /// `MainConfinement`), it cannot crash, and its effect does not depend on when it runs: it
+    /// enters a function or a loop, starts `work` (work under way when the app is suspended is
+    /// thawed by the time spent suspended), or reads, tests and writes globals only main-thread
+    /// code mentions (on main; one kept across launches is not written, as a reclaim keeps it).
+    /// Everything that touches tasks, requests, queues, locks, objects, the app's state or the
+    /// clock, that prints, a closure's variables, and every block's exit is not.
+    ///
+    /// Such a step is independent of whatever the system, the threads it may start and the other
+    /// threads can do before it (other threads' code never mentions those globals either), so a
+    /// schedule that lets anything else go first reaches the same end with the step taken first,
+    /// through no more preemptions: the step alone is a persistent set, in the terms of
+    /// partial-order reduction. So the current thread takes a hidden next step without a
+    /// decision, and where every runnable thread's next step is hidden a due system event is not
+    /// offered; it is offered at the next decision where a step could tell the difference (the
+    /// clock does not move before then).
+    static func systemHiding(_ kind: StatementKind, phase: UInt8, globals: [Scenario.Global], confinement: MainConfinement) -> UInt8 {
+        func read(_ expression: Expression) -> UInt8 {
+            switch expression {
+            case .literal: return 2
+            case .read(.global(let index)): return confinement.isConfined(index) ? 1 : 0
+            default: return 0
+            }
+        }
+        func test(_ condition: Condition) -> UInt8 {
+            switch condition {
+            case let .compare(left, _, right): return min(read(left), read(right))
+            case let .truthy(expression): return read(expression)
+            case let .not(inner): return test(inner)
+            case let .and(left, right), let .or(left, right): return min(test(left), test(right))
+            }
+        }
+        func write(_ ref: VariableRef) -> UInt8 {
+            guard case let .global(index) = ref, Int(index) < globals.count, !globals[Int(index)].persistent else { return 0 }
+            return confinement.isConfined(index) ? 1 : 0
+        }
+        switch kind {
+        case .call, .loop, .work: return 2
+        case let .declare(_, initial): return phase == 1 ? 2 : initial.map(read) ?? 2
+        case let .assign(ref, expression): return phase == 1 ? write(ref) : min(write(ref), read(expression))
+        case let .add(ref, _): return write(ref)
+        case let .evaluate(expression): return read(expression)
+        case let .branch(condition, _, _): return test(condition)
+        default: return 0
+        }
+    }
+
+    /// Whether thread `t`'s next step is hidden from the system (`systemHiding`): a statement, or
+    /// the start of a block dispatched to it.
+    @inline(__always)
+    func nextStepHidesFromSystem(_ t: Int) -> Bool {
+        guard let frame = threads[t].frames.last else {
+            let item = threads[t].pending[threads[t].pendingHead]
+            if case .plain = item.context { return item.block >= 0 }
+            return false
+        }
+        guard frame.pc < blockLengths[Int(frame.block)] else { return false }
+        let statement = Int(scenario.blocks[Int(frame.block)].statements[Int(frame.pc)])
+        let level = frame.phase == 0 ? statementTable.hiding[statement] & 3 : statementTable.hiding[statement] >> 2
+        return level == 2 || (level == 1 && t == 0)
     }
 
     @inline(__always)

@@ -163,12 +163,23 @@ struct Machine {
     /// place without copying a statement.
     final class StatementTable: Sendable {
         let kinds: [StatementKind]
-        init(_ kinds: [StatementKind]) { self.kinds = kinds }
+        /// Per statement, how far each phase is hidden from the system (`Machine.systemHiding`):
+        /// phase 0 in the low two bits, phase 1 in the next two.
+        let hiding: [UInt8]
+        init(_ kinds: [StatementKind], globals: [Scenario.Global], confinement: MainConfinement) {
+            self.kinds = kinds
+            hiding = kinds.map { kind in
+                Machine.systemHiding(kind, phase: 0, globals: globals, confinement: confinement)
+                    | Machine.systemHiding(kind, phase: 1, globals: globals, confinement: confinement) << 2
+            }
+        }
     }
     private(set) var statementTable: StatementTable
     /// Each block's statement count, read by `exitsSilently` without copying the block.
     private(set) var blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
+    /// See `systemHiding`: hidden steps go first (`Explorer.Options.takesHiddenStepsFirst`).
+    var takesHiddenStepsFirst = true
     /// This machine's own limits: the standard ones, which tests lower to reach them quickly.
     var stepsWithoutTimePassingLimit = Machine.standardStepsWithoutTimePassingLimit
     var stepsInOneRunLimit = Machine.standardStepsInOneRunLimit
@@ -331,7 +342,8 @@ struct Machine {
         }
         initialEvents = Array(events.pending)
         initialCells = scenario.globals.map(\.initial) + [.none]
-        statementTable = StatementTable(scenario.statements.map(\.kind))
+        statementTable = StatementTable(scenario.statements.map(\.kind), globals: scenario.globals,
+                                        confinement: MainConfinement(scenario))
         blockLengths = scenario.blocks.map { Int32($0.statements.count) }
     }
 
@@ -352,6 +364,7 @@ struct Machine {
         statementTable = template.statementTable
         blockLengths = template.blockLengths
         takesSilentExitsAtOnce = template.takesSilentExitsAtOnce
+        takesHiddenStepsFirst = template.takesHiddenStepsFirst
         dropsSettledRoundChecks = template.dropsSettledRoundChecks
         quietDidEnterBackgroundExits = template.quietDidEnterBackgroundExits
         stepsWithoutTimePassingLimit = template.stepsWithoutTimePassingLimit

@@ -178,6 +178,8 @@ enum Stylesheet {
     .tl-end-label.tl-undecided { fill: var(--tl-label); }
     .tl-axis { stroke: var(--tl-grid); }
     .tl-break { stroke: var(--tl-label); fill: none; }
+    .tl-fold-mark, .tl-fold-span { stroke: var(--tl-label); }
+    .tl-fold-count { fill: var(--tl-label); font-size: 10px; font-weight: 600; }
     .tl-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 1rem; list-style: none; padding: 0; margin: 0.3rem 0; font-size: 0.88rem; color: var(--muted); }
     .tl-legend li { display: flex; align-items: center; }
     .sw { display: inline-block; flex: none; width: 0.9em; height: 0.6em; border-radius: 2px; margin-right: 0.35rem; }
@@ -193,12 +195,14 @@ enum Stylesheet {
     .sw-crashed { background: var(--tl-end); border-radius: 50%; width: 0.6em; height: 0.6em; }
     .sw-killed { width: 0; height: 1em; border-left: 3px dashed var(--tl-end); border-radius: 0; }
     .sw-undecided { width: 0; height: 1em; border-left: 3px dotted var(--tl-label); border-radius: 0; }
+    .sw-fold { width: 0.8em; height: 1em; background: none; border-left: 2px solid var(--tl-label); border-right: 2px solid var(--tl-label); transform: skewX(-20deg); border-radius: 0; }
     .sw-axisBreak { width: 0.8em; height: 0.8em; background: none; border-left: 2px solid var(--tl-label); border-right: 2px solid var(--tl-label); transform: skewX(-20deg); border-radius: 0; }
     .timeline-text summary { cursor: pointer; color: var(--accent); }
     .timeline-text ol { font-size: 0.9rem; padding-left: 1.4rem; }
     .timeline-text .t { font-variant-numeric: tabular-nums; font-weight: 600; }
     .timeline-text .lane { color: var(--muted); }
     .timeline-text .ev { font-style: italic; }
+    .timeline-text .tl-fold { color: var(--muted); }
 
     .history { list-style: none; padding: 0; }
     .history-entry { border-left: 3px solid var(--border); padding: 0.1rem 0 0.1rem 1rem; margin-bottom: 1rem; }

@@ -6,6 +6,11 @@ extension TimelineSVG {
     /// `description` for the figure's caption and the SVG's `<desc>`.
     struct Layout {
         var events: [TraceEvent]
+        /// The events in runs (`TraceFolding`): a loop's turns after the first are folded, in the
+        /// drawing and in the list alike.
+        var runs: [RepeatedRun] = []
+        /// Whether each event is drawn and listed: false for the turns a run folds away.
+        var shown: [Bool] = []
         /// Each event's time as the page writes it, made once: the text list and three kinds of
         /// tooltip show it.
         var timeLabels: [String] = []
@@ -46,6 +51,10 @@ extension TimelineSVG {
         /// (`x` where the spread starts, `width` of it), so the scale stays honest elsewhere.
         struct AxisBreak { var x: Double, width: Double }
         var breaks: [AxisBreak] = []
+        /// Where a run's later turns are folded: a break mark at `x` on the row of the turn's
+        /// first event, a dotted span to `endX` (where the last folded turn ends) and a count.
+        struct Fold { var x: Double, endX: Double, y: Double, run: Int }
+        var folds: [Fold] = []
 
         /// What this chart shows, in the legend's order: only marks the chart draws.
         var legend: [LegendItem] {
@@ -62,22 +71,33 @@ extension TimelineSVG {
             if ends.contains(where: { "\($0.kind)" == "terminated" }) { items.append(.killed) }
             if ends.contains(where: { "\($0.kind)" == "undecided" }) { items.append(.undecided) }
             if !breaks.isEmpty { items.append(.axisBreak) }
+            if !folds.isEmpty { items.append(.fold) }
             return items
         }
 
         init(trace: SimulationTrace) {
             events = Self.inTimeOrder(trace.events)
+            runs = TraceFolding.runs(events)
+            shown = Array(repeating: true, count: events.count)
+            // A folded stretch keeps one slot on the scale, for its mark, where its first event is.
+            var placed = shown
+            for run in runs where run.isFolded {
+                for index in run.folded {
+                    shown[index] = false
+                    placed[index] = index == run.folded.lowerBound
+                }
+            }
             timeLabels = Self.timeLabels(events)
             let end = max(trace.outcome.time, events.last?.time ?? 0, 0)
             let span = end > 0 ? end : 1
             plotLeft = TimelineSVG.labelWidth
             plotRight = TimelineSVG.width - TimelineSVG.rightPadding
-            let scale = TimeScale(times: events.indices.map { events[$0].time }, span: span, left: plotLeft, right: plotRight)
+            let scale = TimeScale(times: events.indices.map { events[$0].time }, placed: placed, span: span, left: plotLeft, right: plotRight)
             let eventX = scale.eventPositions
             breaks = Self.axisBreaks(events: events, eventX: eventX)
             let endX = max(scale.x(end), eventX.last ?? plotLeft)
 
-            let lanes = Lanes(events)
+            let lanes = Lanes(events, shown: shown)
             hiddenTasks = lanes.hiddenTasks
             hiddenThreads = lanes.hiddenThreads
             let plotBottom = Self.laneY(lanes.names.count)
@@ -94,11 +114,12 @@ extension TimelineSVG {
             ticks = Self.ticks(span: span, plotBottom: plotBottom, x: scale.x)
             segments = Self.stateSegments(events, eventX: eventX, endX: endX)
             var leaked: [String] = []
-            (bars, leaked) = Self.taskBars(events, eventX: eventX, lanes: lanes, end: (end, endX))
-            (expiries, dots) = Self.marks(events, eventX: eventX, lanes: lanes)
+            (bars, leaked) = Self.taskBars(events, shown: shown, eventX: eventX, lanes: lanes, end: (end, endX))
+            (expiries, dots) = Self.marks(events, shown: shown, eventX: eventX, lanes: lanes)
+            folds = Self.folds(runs, events: events, eventX: eventX, lanes: lanes)
             dots = Self.merged(dots)
             ends = Self.endMark(trace.outcome, x: endX, plotRight: plotRight, plotBottom: plotBottom)
-            description = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked)
+            description = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked, runs: runs)
         }
 
         static func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
@@ -141,21 +162,23 @@ extension TimelineSVG {
             var threadStart = 0
             var summaries: [Summary] = []
 
-            init(_ events: [TraceEvent]) {
+            /// Lanes for the events `shown`; `allTaskCount` counts the tasks of every event.
+            init(_ events: [TraceEvent], shown: [Bool]) {
                 // Events are read field by field in place: a loop over the events would copy each one.
+                var everyTask: Set<String> = []
                 for index in events.indices {
                     switch events[index].kind {
                     case .taskBegan:
                         let subject = events[index].subject ?? "task"
-                        if !tasks.contains(subject) { tasks.append(subject) }
+                        if everyTask.insert(subject).inserted, shown[index] { tasks.append(subject) }
                     case .step, .log, .crash, .expiry:
                         let lane = events[index].lane
-                        if lane != "system", !threads.contains(lane) { threads.append(lane) }
+                        if shown[index], lane != "system", !threads.contains(lane) { threads.append(lane) }
                     default: break
                     }
                 }
-                allTaskCount = tasks.count
-                allTaskSubjects = Set(tasks)
+                allTaskCount = everyTask.count
+                allTaskSubjects = everyTask
                 hiddenTasks = Layout.capLanes(&tasks)
                 hiddenThreads = Layout.capLanes(&threads)
                 for name in tasks { names.append(Layout.startsWithTask(name) ? name : "task \(name)") }
@@ -199,15 +222,16 @@ extension TimelineSVG {
 
         /// Task bars: each begin pairs with the next end of the same subject; a task still open at
         /// `end` is drawn to it as leaked. Also returns the leaked subjects in natural order.
-        static func taskBars(_ events: [TraceEvent], eventX: [Double], lanes: Lanes,
+        static func taskBars(_ events: [TraceEvent], shown: [Bool], eventX: [Double], lanes: Lanes,
                              end: (time: Double, x: Double)) -> (bars: [Bar], leaked: [String]) {
             var bars: [Bar] = []
             // The tasks begun and not yet ended, in the order begun: a timeline has one or two, so
             // a list searched from the end does.
-            struct OpenTask { var subject: String, time: Double, x: Double }
+            struct OpenTask { var subject: String, time: Double, x: Double, shown: Bool }
             var open: [OpenTask] = []
-            func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool) {
-                guard let row = lanes.taskRow(subject) else { return }
+            func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool, shown: Bool) {
+                // A task begun in a folded turn is not drawn, though it counts as leaked.
+                guard shown, let row = lanes.taskRow(subject) else { return }
                 let tooltip = leaked
                     ? "\(subject): begun at \(Format.seconds(start.time)), never ended"
                     : "\(subject): \(Format.seconds(start.time)) to \(Format.seconds(stop.time))"
@@ -224,17 +248,18 @@ extension TimelineSVG {
                     if let found {
                         open[found].time = events[index].time
                         open[found].x = eventX[index]
+                        open[found].shown = shown[index]
                     } else {
-                        open.append(OpenTask(subject: subject, time: events[index].time, x: eventX[index]))
+                        open.append(OpenTask(subject: subject, time: events[index].time, x: eventX[index], shown: shown[index]))
                     }
                 } else if let found {
                     let start = open.remove(at: found)
-                    bar(subject, from: (start.time, start.x), to: (events[index].time, eventX[index]), leaked: false)
+                    bar(subject, from: (start.time, start.x), to: (events[index].time, eventX[index]), leaked: false, shown: start.shown)
                 }
             }
             open.sort { $0.time != $1.time ? $0.time < $1.time : TimelineSVG.naturalLess($0.subject, $1.subject) }
             for start in open {
-                bar(start.subject, from: (start.time, start.x), to: end, leaked: true)
+                bar(start.subject, from: (start.time, start.x), to: end, leaked: true, shown: start.shown)
             }
             bars.sort { ($0.y, $0.x) < ($1.y, $1.x) }
             return (bars, open.map(\.subject).sorted(by: TimelineSVG.naturalLess))
@@ -242,7 +267,7 @@ extension TimelineSVG {
 
         /// Expiry triangles on the app's or a task's row, and dots for steps, logs and crashes on
         /// the threads' rows (not yet merged).
-        static func marks(_ events: [TraceEvent], eventX: [Double], lanes: Lanes) -> (expiries: [Expiry], dots: [Dot]) {
+        static func marks(_ events: [TraceEvent], shown: [Bool], eventX: [Double], lanes: Lanes) -> (expiries: [Expiry], dots: [Dot]) {
             // The engine reports a call-in on the system lane and the handler starting on main; an
             // engine that reports only one of them still gets its triangle.
             // Read by index, in place: a closure over the events would copy each one.
@@ -255,7 +280,7 @@ extension TimelineSVG {
             var dots: [Dot] = []
             // Most events are steps: room for them all at once.
             dots.reserveCapacity(events.count)
-            for index in events.indices {
+            for index in events.indices where shown[index] {
                 let kind = events[index].kind
                 switch kind {
                 case .expiry where events[index].lane == "system" || !hasSystemExpiry:
@@ -361,6 +386,7 @@ extension TimelineSVG {
                     w.text(events[expiry.event].detail)
                     w.markup("</title></path>\n")
                 }
+            writeFolds(into: &w)
             for end in ends {
                 w.markup("<line class=\"tl-end tl-"); w.markup(end.kind); w.markup("\" x1=\""); w.coordinate(end.x); w.markup("\" y1=\"")
                 w.coordinate(end.top); w.markup("\" x2=\""); w.coordinate(end.x); w.markup("\" y2=\""); w.coordinate(end.bottom)
@@ -457,7 +483,7 @@ extension TimelineSVG {
         }
 
         /// One String appended to, not parts joined.
-        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String]) -> String {
+        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun]) -> String {
             var text = ""
             text.reserveCapacity(120)
             if taskCount == 0 {
@@ -487,6 +513,12 @@ extension TimelineSVG {
                 text += " The system calls the expiry handler "
                 if expiries == 1 { text += "once." } else { text += String(expiries); text += " times." }
             }
+            let folded = runs.reduce(0) { $0 + $1.turns - 1 }
+            if folded > 0 {
+                text += " Repeated turns are folded: the chart and the list show the first of each and count the "
+                text += Format.count(folded, "turn")
+                text += " after it."
+            }
             // The outcome as the example's verdict box says it: one sentence for both.
             text += " "
             text += OutcomeTone.sentence(trace)
@@ -494,15 +526,34 @@ extension TimelineSVG {
         }
 
         /// The same events as the drawing, as list items (`<li>`), each time, lane, kind, subject
-        /// and detail read in place.
+        /// and detail read in place; a run's folded turns are one item that counts them.
         func writeTextList(into w: inout HTMLWriter) {
-            // A long run lists its first and last events and counts the ones between by kind:
+            // Items in order: an event's index, or a run whose later turns one item stands for.
+            enum Item { case event(Int), fold(RepeatedRun) }
+            var items: [Item] = []
+            for run in runs {
+                for index in run.shown { items.append(.event(index)) }
+                if run.isFolded { items.append(.fold(run)) }
+            }
+            // A long run lists its first and last items and counts the events between by kind:
             // thousands of items like their neighbours made a page of hundreds of kilobytes.
             let keep = TimelineSVG.listedEvents / 2
-            let skipped = events.count > TimelineSVG.listedEvents ? keep..<(events.count - keep) : 0..<0
-            for index in events.indices {
-                if skipped.contains(index) {
-                    if index == skipped.lowerBound { writeOmitted(skipped, into: &w) }
+            let skipped = items.count > TimelineSVG.listedEvents ? keep..<(items.count - keep) : 0..<0
+            func covered(_ item: Item) -> Range<Int> {
+                switch item {
+                case let .event(index): return index..<(index + 1)
+                case let .fold(run): return run.folded
+                }
+            }
+            for (number, item) in items.enumerated() {
+                if skipped.contains(number) {
+                    if number == skipped.lowerBound {
+                        writeOmitted(covered(items[skipped.lowerBound]).lowerBound..<covered(items[skipped.upperBound - 1]).upperBound, into: &w)
+                    }
+                    continue
+                }
+                guard case let .event(index) = item else {
+                    if case let .fold(run) = item { writeFoldItem(run, into: &w) }
                     continue
                 }
                 w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)

@@ -4,7 +4,7 @@ import Foundation
 /// the ones it draws (`TimelineSVG.Layout.legend`), App row colours included.
 enum LegendItem: String, CaseIterable, Sendable {
     case foreground, background, suspended, terminated, other
-    case task, leaked, expiry, step, log, crashed, killed, undecided, axisBreak
+    case task, leaked, expiry, step, log, crashed, killed, undecided, axisBreak, fold
 
     /// The App row's states, in the order a run meets them.
     static let appStates: [LegendItem] = [.foreground, .background, .suspended, .terminated, .other]
@@ -29,6 +29,7 @@ enum LegendItem: String, CaseIterable, Sendable {
         case .killed: return "the system kills the app"
         case .undecided: return "the simulator stops the run at its own limit (undecided)"
         case .axisBreak: return "axis break: events at one instant, spread apart in the order they happened"
+        case .fold: return "repeated turns folded: the first is drawn, the rest counted"
         }
     }
 

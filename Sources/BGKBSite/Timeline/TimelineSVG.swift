@@ -96,18 +96,24 @@ struct TimeScale {
     let left: Double
     let gap: Double
     let usable: Double
-    /// For each event, how many events before it shared its predecessor's instant.
+    /// For each event, how many placed events before it shared their predecessor's instant.
     let collisionsBefore: [Int]
 
-    init(times: [Double], span: Double, left: Double, right: Double) {
+    /// `placed`: whether each event takes a place of its own when it shares an instant (events
+    /// of folded turns do not: they are not drawn); nil for every event.
+    init(times: [Double], placed: [Bool]? = nil, span: Double, left: Double, right: Double) {
         self.times = times
         self.span = span
         self.left = left
         var running = 0
         var counts: [Int] = []
         counts.reserveCapacity(times.count)
+        var previous: Double?
         for index in times.indices {
-            if index > 0, times[index] == times[index - 1] { running += 1 }
+            if placed?[index] ?? true {
+                if previous == times[index] { running += 1 }
+                previous = times[index]
+            }
             counts.append(running)
         }
         collisionsBefore = counts

@@ -1,0 +1,175 @@
+/// Which globals only code on the main thread ever touches, found from the scenario alone: the
+/// explorer's partial-order reduction (`Machine.systemHiding`) needs to know that a step of the
+/// main thread cannot race with code the system starts elsewhere.
+///
+/// Each block is given the threads it can run on, from where the machine starts blocks: the app
+/// delegate's handlers, a timeline's calls, expiration handlers of `beginBackgroundTask` and
+/// blocks dispatched to the main queue run on main; a block entered in place (a function, a
+/// branch, a loop, a lock, a sync dispatch onto a global queue) runs where its caller does;
+/// everything else (a global or named queue, a BGTask's queue, a timer, an expiring activity, a
+/// URLSession delegate) is counted as another thread, as is a block nothing here starts. A global
+/// is main-confined when no statement of a block that may run off main mentions it.
+struct MainConfinement {
+    /// Per global: true when only main-thread code mentions it.
+    private(set) var confined: [Bool]
+
+    func isConfined(_ global: Int32) -> Bool {
+        Int(global) < confined.count && confined[Int(global)]
+    }
+
+    init(_ scenario: Scenario) {
+        var onMain = [Bool](repeating: false, count: scenario.blocks.count)
+        var offMain = [Bool](repeating: false, count: scenario.blocks.count)
+        var work: [Int32] = []
+        func mark(_ block: Int32, main: Bool) {
+            guard block >= 0, Int(block) < scenario.blocks.count else { return }
+            if main {
+                guard !onMain[Int(block)] else { return }
+                onMain[Int(block)] = true
+            } else {
+                guard !offMain[Int(block)] else { return }
+                offMain[Int(block)] = true
+            }
+            work.append(block)
+        }
+        for event in [Scenario.AppEvent.didFinishLaunching, .didEnterBackground, .willEnterForeground, .didReceiveRemoteNotification,
+                      .handleEventsForBackgroundURLSession] {
+            if let block = scenario.handlers[event] { mark(block, main: true) }
+        }
+        if let block = scenario.handlers[.urlSessionDidFinishEvents] { mark(block, main: false) }
+        for item in scenario.timeline where item.function >= 0 && Int(item.function) < scenario.functions.count {
+            mark(scenario.functions[Int(item.function)].block, main: true)
+        }
+        // Propagate: each statement of a block says where the blocks it names run.
+        while let block = work.popLast() {
+            let main = onMain[Int(block)], off = offMain[Int(block)]
+            for statement in scenario.blocks[Int(block)].statements {
+                for (target, placement) in Self.blocksNamed(by: scenario.statements[Int(statement)].kind, functions: scenario.functions) {
+                    switch placement {
+                    case .inPlace:
+                        if main { mark(target, main: true) }
+                        if off { mark(target, main: false) }
+                    case .main: mark(target, main: true)
+                    case .elsewhere: mark(target, main: false)
+                    case .inPlaceOrElsewhere:
+                        if main { mark(target, main: true) }
+                        mark(target, main: false)
+                    }
+                }
+            }
+        }
+        confined = [Bool](repeating: true, count: scenario.globals.count)
+        for (index, block) in scenario.blocks.enumerated() where offMain[index] || !onMain[index] {
+            for statement in block.statements {
+                Self.forEachGlobal(in: scenario.statements[Int(statement)].kind) { global in
+                    if Int(global) < confined.count { confined[Int(global)] = false }
+                }
+            }
+        }
+    }
+
+    /// Where a block named by a statement runs, relative to the statement's own thread.
+    enum Placement {
+        case inPlace, main, elsewhere, inPlaceOrElsewhere
+    }
+
+    /// The blocks a statement names, and where each runs.
+    static func blocksNamed(by kind: StatementKind, functions: [Scenario.Function]) -> [(Int32, Placement)] {
+        switch kind {
+        case let .declare(_, initial): return initial.map(blocksNamed(in:)) ?? []
+        case let .assign(_, expression), let .evaluate(expression), let .end(expression), let .submit(expression),
+             let .setRequest(_, _, expression), let .setTaskCompleted(expression, _), let .completePush(expression):
+            return blocksNamed(in: expression)
+        case .add, .work, .print, .returnFromBlock: return []
+        case let .dispatch(queue, block, sync):
+            switch queue {
+            case .main: return [(block, .main)]
+            case .global: return [(block, sync ? .inPlaceOrElsewhere : .elsewhere)]
+            case .named: return [(block, .elsewhere)]
+            }
+        case let .withLock(_, block), let .loop(_, block): return [(block, .inPlace)]
+        case let .call(function):
+            guard function >= 0, Int(function) < functions.count else { return [] }
+            return [(functions[Int(function)].block, .inPlace)]
+        case let .branch(condition, then, otherwise):
+            return blocksNamed(in: condition) + [(then, .inPlace)] + (otherwise.map { [($0, .inPlace)] } ?? [])
+        case let .register(_, _, block): return [(block, .elsewhere)]
+        case let .setExpirationHandler(expression, block):
+            return blocksNamed(in: expression) + (block.map { [($0, .elsewhere)] } ?? [])
+        case let .performExpiringActivity(_, block): return [(block, .elsewhere)]
+        case let .concurrency(statement): return blocksNamed(by: statement)
+        }
+    }
+
+    private static func blocksNamed(by statement: ConcurrencyStatement) -> [(Int32, Placement)] {
+        switch statement {
+        case let .startTimer(block): return [(block, .elsewhere)]
+        case let .notify(expression, queue, block):
+            return blocksNamed(in: expression) + [(block, queue == .main ? .main : .elsewhere)]
+        case let .whileLoop(condition, block): return blocksNamed(in: condition) + [(block, .inPlace)]
+        case let .sleep(_, resume): return [(resume, .elsewhere)]
+        case let .signal(expression), let .wait(expression, _), let .enter(expression), let .leave(expression),
+             let .waitGroup(expression, _), let .startTransfer(expression, _), let .uploadFromData(expression, _),
+             let .callHandler(expression, _), let .reportProgress(expression, _):
+            return blocksNamed(in: expression)
+        case .resumeTask, .setStrategy, .noEffect: return []
+        }
+    }
+
+    private static func blocksNamed(in expression: Expression) -> [(Int32, Placement)] {
+        switch expression {
+        // The system queues an expiration handler on the main thread.
+        case let .begin(_, handler): return handler.map { [($0, .main)] } ?? []
+        case .literal, .read, .unwrap, .backgroundTimeRemaining, .refreshRequest, .processingRequest, .dateFromNow, .object: return []
+        }
+    }
+
+    private static func blocksNamed(in condition: Condition) -> [(Int32, Placement)] {
+        switch condition {
+        case let .compare(left, _, right): return blocksNamed(in: left) + blocksNamed(in: right)
+        case let .truthy(expression): return blocksNamed(in: expression)
+        case let .not(inner): return blocksNamed(in: inner)
+        case let .and(left, right), let .or(left, right): return blocksNamed(in: left) + blocksNamed(in: right)
+        }
+    }
+
+    /// Calls `body` with every global a statement mentions (read, written or passed).
+    static func forEachGlobal(in kind: StatementKind, _ body: (Int32) -> Void) {
+        func ref(_ ref: VariableRef) { if case let .global(index) = ref { body(index) } }
+        func expression(_ expression: Expression) {
+            switch expression {
+            case let .read(variable), let .unwrap(variable): ref(variable)
+            case .literal, .backgroundTimeRemaining, .begin, .refreshRequest, .processingRequest, .dateFromNow, .object: break
+            }
+        }
+        func condition(_ test: Condition) {
+            switch test {
+            case let .compare(left, _, right): expression(left); expression(right)
+            case let .truthy(inner): expression(inner)
+            case let .not(inner): condition(inner)
+            case let .and(left, right), let .or(left, right): condition(left); condition(right)
+            }
+        }
+        switch kind {
+        case let .declare(_, initial): if let initial { expression(initial) }
+        case let .assign(variable, value): ref(variable); expression(value)
+        case let .add(variable, _): ref(variable)
+        case let .evaluate(value), let .end(value), let .submit(value), let .setTaskCompleted(value, _), let .completePush(value),
+             let .setExpirationHandler(value, _):
+            expression(value)
+        case let .setRequest(variable, _, value): ref(variable); expression(value)
+        case let .branch(test, _, _): condition(test)
+        case .work, .print, .dispatch, .withLock, .call, .loop, .returnFromBlock, .register, .performExpiringActivity: break
+        case let .concurrency(statement):
+            switch statement {
+            case let .signal(value), let .wait(value, _), let .enter(value), let .leave(value), let .waitGroup(value, _),
+                 let .startTransfer(value, _), let .uploadFromData(value, _), let .callHandler(value, _), let .reportProgress(value, _),
+                 let .notify(value, _, _):
+                expression(value)
+            case let .whileLoop(test, _): condition(test)
+            case let .setStrategy(variable, _): ref(variable)
+            case .startTimer, .sleep, .resumeTask, .noEffect: break
+            }
+        }
+    }
+}
