@@ -42,6 +42,8 @@ public enum ScanChecks {
                   finds: "a background URLSession's completion handler never called"),
         ScanCheck(family: "session-completion-off-main", rule: "call-background-session-handler-on-main",
                   finds: "a background URLSession's completion handler called off the main thread"),
+        ScanCheck(family: "session-completion-called-early", rule: "store-background-session-completion-handler",
+                  finds: "a background URLSession's completion handler called before the session has delivered its events"),
         ScanCheck(family: "expiring-activity-returns-early", rule: "expiring-activity-ends-when-block-returns",
                   finds: "a performExpiringActivity block that returns before the work it started is done"),
     ]

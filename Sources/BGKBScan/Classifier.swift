@@ -36,6 +36,8 @@ struct Classifier {
             return classifyBackgroundTask(trace)
         case .sessionEvents:
             return classifySession(trace)
+        case .expiringActivity:
+            return classifyActivity(trace)
         }
     }
 
@@ -118,7 +120,7 @@ struct Classifier {
                 return finding(.bgtaskNoExpirationHandler, task.place, "the launch handler never sets an expirationHandler, so when time runs out the task is marked failed", trace)
             }
             return finding(.bgtaskNotCompleted, task.place, "a path of the launch handler never calls setTaskCompleted; only the expiry ends the task", trace)
-        case .push, .sessionEvents:
+        case .push, .sessionEvents, .expiringActivity:
             return nil
         }
     }
@@ -132,8 +134,32 @@ struct Classifier {
                   let place = SourcePlace(marker: call.detail) else { return nil }
             return finding(.sessionCompletionOffMain, place, "the background session's completion handler is called off the main thread", trace)
         }
+        if let early = trace.events.firstIndex(where: { $0.detail.hasPrefix("too early: urlSessionDidFinishEvents has not begun") }) {
+            let lane = trace.events[early].lane
+            guard let call = trace.events[..<early].last(where: { $0.lane == lane && $0.kind == .step && SourcePlace(marker: $0.detail) != nil }),
+                  let place = SourcePlace(marker: call.detail) else { return nil }
+            return finding(.sessionCompletionCalledEarly, place,
+                           "the background session's completion handler is called before the session has delivered its events", trace)
+        }
         if trace.events.contains(where: { $0.detail.contains("the completion handler was never called") }), let place = harness.sessionPlace {
             return finding(.sessionCompletionNotCalled, place, "a path never calls the background session's completion handler", trace)
+        }
+        return nil
+    }
+
+    /// An expiring activity that ended (the app suspended) while work its block started was
+    /// still under way or not yet begun.
+    private func classifyActivity(_ trace: SimulationTrace) -> Finding? {
+        guard case .suspended = trace.outcome else { return nil }
+        let steps = trace.events.filter { $0.kind == .step }.map { $0.detail.withoutMarker.trimmingLeadingSpaces }
+        for work in harness.activityWork where steps.contains("\(work.started) = true") && !steps.contains("\(work.done) = true") {
+            var found = finding(.expiringActivityReturnsEarly, work.activity,
+                                "the block returns before the work it starts at line \(work.start.line) is done, and the activity ends with it", trace)
+            // Said in words where the run ends, since the scan's own variables are left out.
+            let end = found.timeline.firstIndex { $0.trimmingLeadingSpaces.hasPrefix("=>") } ?? found.timeline.endIndex
+            let indent = String(found.timeline.first?.prefix { $0 == " " } ?? "")
+            found.timeline.insert(indent + "✗ the work started at line \(work.start.line) is not done: it stands still while the app is suspended", at: end)
+            return found
         }
         return nil
     }
@@ -193,7 +219,8 @@ struct Classifier {
 
     /// The trace as the site shows it, with the scan's markers turned into the app's line numbers.
     static func timeline(_ trace: SimulationTrace) -> [String] {
-        TimelineRenderer.render(trace).split(separator: "\n").map { line in
+        // The variables the scan adds to follow an expiring activity's work are its own, not the app's.
+        TimelineRenderer.render(trace).split(separator: "\n").filter { !$0.contains("scanActivity") }.map { line in
             var text = String(line)
             if let range = text.range(of: "   // @", options: .backwards), let place = SourcePlace(marker: text) {
                 let after = text[range.upperBound...].drop { $0.isNumber || $0 == ":" }.drop { $0 == " " || $0 == "h" || $0 == "d" }

@@ -11,6 +11,10 @@ struct TypeModel {
         case int(initial: Int)
         case lock
         case queue(concurrent: Bool)
+        /// A `DispatchSemaphore` made with `value`, or a `DispatchGroup`: modelled where the scan
+        /// checks an expiring activity's block (elsewhere a wait is work of unknown length).
+        case semaphore(initial: Int)
+        case group
         /// A stored closure (`var completion: (() -> Void)?`), such as a saved completion handler.
         case closure
         /// An object of a named type (`let state = RenderState()`, `let cache: TileCache`): when the
@@ -36,6 +40,8 @@ struct TypeModel {
     var functions: [String: [FunctionDeclSyntax]] = [:]
     var functionOrder: [FunctionDeclSyntax] = []
     var initializers: [InitializerDeclSyntax] = []
+    /// `deinit`: where an object that holds a task for its lifetime (begun in `init`) ends it.
+    var deinitializers: [DeinitializerDeclSyntax] = []
     /// Closures SwiftUI runs once a view is on screen (`.onAppear { }`, `.task { }`), found in
     /// computed properties such as `body`: they run after launch has finished.
     var appearanceClosures: [ClosureExprSyntax] = []
@@ -85,7 +91,7 @@ final class TypeCollector: SyntaxVisitor {
     static func collect(_ file: SourceFileSyntax) -> [TypeModel] {
         let collector = TypeCollector()
         collector.walk(file)
-        return collector.types.filter { !$0.functionOrder.isEmpty || !$0.initializers.isEmpty }
+        return collector.types.filter { !$0.functionOrder.isEmpty || !$0.initializers.isEmpty || !$0.deinitializers.isEmpty }
     }
 
     private func open(_ name: String, inherits: [String], attributes: AttributeListSyntax?) {
@@ -138,6 +144,11 @@ final class TypeCollector: SyntaxVisitor {
         return .skipChildren
     }
 
+    override func visit(_ node: DeinitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let current { types[current].deinitializers.append(node) }
+        return .skipChildren
+    }
+
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let current else { return .skipChildren }
         let isLet = node.bindingSpecifier.tokenKind == .keyword(.let)
@@ -175,6 +186,10 @@ final class TypeCollector: SyntaxVisitor {
         if value.hasPrefix("OperationQueue(") || type == "OperationQueue" || value.contains("OperationQueue()") && value.hasPrefix("{") {
             return .queue(concurrent: !value.contains("maxConcurrentOperationCount = 1"))
         }
+        if value.hasPrefix("DispatchSemaphore(") || type == "DispatchSemaphore" {
+            return .semaphore(initial: Int(String(value.drop { !$0.isNumber }.prefix { $0.isNumber })) ?? 0)
+        }
+        if value.hasPrefix("DispatchGroup(") || type == "DispatchGroup" { return .group }
         if type.contains("->") { return .closure }
         if !isLet, type == "Bool" || value == "true" || value == "false" {
             return .bool(initial: value == "true")

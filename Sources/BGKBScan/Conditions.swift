@@ -85,6 +85,11 @@ extension Lowerer {
 
     private func comparison(_ left: ExprSyntax, _ op: String, _ right: ExprSyntax) -> ScenarioCondition? {
         let flipped = op == "==" ? "!=" : "=="
+        // `identifier == Downloader.sessionIdentifier` in handleEventsForBackgroundURLSession: the
+        // session the harness finishes is the app's own (the other branch is another session's).
+        if resolve(left) == .sessionIdentifier || resolve(right) == .sessionIdentifier {
+            return op == "==" ? .atom("true", negated: "false") : .atom("false", negated: "true")
+        }
         if case let .identifier(name, optional)? = resolve(left) {
             if Self.isInvalidIdentifier(right) {
                 let subject = optional ? name : name

@@ -43,8 +43,8 @@ enum EngineCheck {
             // first failing combination of flags; later combinations report their first failure
             // (or, when the scan cannot attribute it, the first it can).
             var lookedOn = false
-            for combination in harness.flagCombinations(for: concern) {
-                let text = harness.text(flags: combination, concern: concern)
+            for (variant, combination) in harness.scenarioChoices(for: concern) {
+                let text = harness.text(flags: combination, concern: concern, variant: variant)
                 let (parsed, diagnostics) = ScenarioParser.parse(text, at: SourceLocation(path: "scan", line: 1, column: 1))
                 guard let scenario = parsed else {
                     let messages = diagnostics.all.map { "\($0.location?.line ?? 0): \($0.message)" }.joined(separator: "; ")

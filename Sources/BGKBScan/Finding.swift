@@ -14,18 +14,17 @@ public enum Family: String, CaseIterable, Sendable, Codable {
     case pushCompletionSkipped = "push-completion-skipped"
     case sessionCompletionNotCalled = "session-completion-not-called"
     case sessionCompletionOffMain = "session-completion-off-main"
+    case sessionCompletionCalledEarly = "session-completion-called-early"
     case expiringActivityReturnsEarly = "expiring-activity-returns-early"
 
     /// The id of the rule in Content/ the family breaks, from the list the site also reads
     /// (`ScanChecks` in BGKBModel; a test asserts that every family is in it).
     public var rule: String { ScanChecks.rule(ofFamily: rawValue) ?? rawValue }
 
-    /// How the scan decides, as a rule: by running the engine on a schedule. An expiring
-    /// activity's block is judged from the code's shape; a background session's handler is too,
-    /// where the scan cannot lower the code around it (a finding's own `basis` says which).
-    public var basis: Basis {
-        self == .expiringActivityReturnsEarly ? .structural : .engine
-    }
+    /// How the scan decides, as a rule: by running the engine on a schedule. A background
+    /// session's handler is judged from the code's shape where the scan cannot lower the code
+    /// around it (a finding's own `basis` says which).
+    public var basis: Basis { .engine }
 
     public enum Basis: String, Sendable, Codable {
         case engine, structural

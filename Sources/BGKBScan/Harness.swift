@@ -32,6 +32,12 @@ struct Harness {
     var sessionFinished = ScenarioWriter()
     var sessionPlace: SourcePlace?
     var sessionFlags: [String] = []
+    /// The functions that perform an expiring activity, each lowered with the work its blocks
+    /// start instrumented (and checked in a scenario of its own, so one activity cannot keep the
+    /// app running for another's work), that work, and their flags.
+    var activities: [(lines: ScenarioWriter, work: [ActivityWork])] = []
+    var activityFlags: [String] = []
+    var activityWork: [ActivityWork] { activities.flatMap(\.work) }
     var taskIdentifiers: [TaskIdentifier] = []
     /// The push handler's declaration, where a skipped completion is reported.
     var pushPlace: SourcePlace?
@@ -43,6 +49,7 @@ struct Harness {
     var hasPush: Bool { !push.lines.isEmpty }
     var isEmpty: Bool {
         launch.lines.isEmpty && background.lines.isEmpty && push.lines.isEmpty && afterLaunchFunctions.isEmpty && sessionPlace == nil
+            && activityWork.isEmpty
     }
 
     /// What one scenario of the harness checks: each concern runs on its own, so a failure of
@@ -59,6 +66,8 @@ struct Harness {
         case push
         /// A background URLSession's events: the completion handler called, on main.
         case sessionEvents
+        /// Expiring activities: the work a block starts is done before the block returns.
+        case expiringActivity
     }
 
     func applies(_ concern: Concern) -> Bool {
@@ -70,12 +79,20 @@ struct Harness {
         case .bgTasks: return hasBGTasks
         case .push: return hasPush
         case .sessionEvents: return sessionPlace != nil
+        case .expiringActivity: return !activityWork.isEmpty
         }
     }
 
+    /// How many scenarios a concern has for each combination of flags: one per function that
+    /// performs an expiring activity, one for the others.
+    func variants(of concern: Concern) -> Int {
+        concern == .expiringActivity ? activities.count : 1
+    }
+
     /// The scenario of one concern with the flags set as given (missing flags are false).
-    func text(flags values: [Bool], concern: Concern) -> String {
+    func text(flags values: [Bool], concern: Concern, variant: Int = 0) -> String {
         if concern == .sessionEvents { return sessionText(flags: values) }
+        if concern == .expiringActivity { return activityText(flags: values, entry: variant) }
         var lines: [String] = []
         for (index, flag) in flags(for: concern).enumerated() {
             lines.append("var \(flag) = \(index < values.count && values[index])")
@@ -143,6 +160,7 @@ struct Harness {
         switch concern {
         case .push: return pushFlags
         case .sessionEvents: return sessionFlags
+        case .expiringActivity: return activityFlags
         default: return flags
         }
     }
@@ -163,6 +181,31 @@ struct Harness {
         lines.append("}")
         lines.append("expect completion handler called")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The scenario of the expiring activities: the functions that perform them called as the
+    /// app enters the background (where an activity is what keeps the process from being
+    /// suspended), the time granted and never cut short, so the only question is whether the
+    /// work a block starts is done before the block returns and the activity ends with it.
+    func activityText(flags values: [Bool], entry: Int) -> String {
+        guard activities.indices.contains(entry) else { return "" }
+        let (activity, work) = activities[entry]
+        var lines = activityFlags.enumerated().map { "var \($1) = \($0 < values.count && values[$0])" }
+        lines.append(contentsOf: declarations)
+        for work in work { lines.append(contentsOf: ["var \(work.started) = false", "var \(work.done) = false"]) }
+        lines.append(contentsOf: ["system budget 30s", "system grants beginBackgroundTask", "system expires tasks only when time runs out"])
+        lines.append(contentsOf: ["at 0s: app launches", "at 1s: app enters background"])
+        lines.append("on applicationDidEnterBackground {")
+        lines.append(contentsOf: activity.lines)
+        lines.append("}")
+        for work in work { lines.append("expect !(\(work.started) && !\(work.done))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Each scenario of a concern: its variant (the activity's function), then each combination
+    /// of flags, the all-false one first.
+    func scenarioChoices(for concern: Concern) -> [(variant: Int, flags: [Bool])] {
+        (0..<variants(of: concern)).flatMap { variant in flagCombinations(for: concern).map { (variant, $0) } }
     }
 
     /// Every combination of a concern's flags, the all-false one (no unknown branch taken) first.
@@ -193,8 +236,9 @@ enum HarnessBuilder {
     static func build(_ model: TypeModel, converter: SourceLocationConverter, fileTypes: [String: TypeModel] = [:]) -> Harness? {
         let relevant = relevantFunctions(model)
         let receivesSessionEvents = model.functionOrder.contains { signature($0).contains("handleEventsForBackgroundURLSession:") }
-        guard !relevant.isEmpty || model.initializers.contains(where: { mentions($0.description) }) || !model.appearanceClosures.isEmpty
-            || receivesSessionEvents else { return nil }
+        let performsActivity = model.functionOrder.contains { activityEntry($0) }
+        guard !relevant.isEmpty || model.initializers.contains(where: { reaches($0.description, relevant) }) || !model.appearanceClosures.isEmpty
+            || receivesSessionEvents || performsActivity else { return nil }
         let called = calledNames(model)
         var lowerer = Lowerer(model: model, converter: converter, fileTypes: fileTypes)
         var harness = Harness()
@@ -282,11 +326,21 @@ enum HarnessBuilder {
                 harness.background.lines.append(contentsOf: lowerer.out.lines)
             }
         }
-        for initializer in model.initializers where mentions(initializer.description) {
+        // An initializer that begins a task (itself or through the type's functions) is an entry
+        // point: the object is made while the app runs, before anything else of it is called.
+        for initializer in model.initializers where reaches(initializer.description, relevant) {
             guard let body = initializer.body else { continue }
             lowerer.out = ScenarioWriter(depth: 1)
             lowerer.lowerBody(body.statements)
             harness.launch.lines.insert(contentsOf: lowerer.out.lines, at: 0)
+        }
+        // `deinit` runs when the object is released, which the scan cannot see: last, once the
+        // app is in the background and every other entry point has run.
+        for deinitializer in model.deinitializers where reaches(deinitializer.description, relevant) {
+            guard let body = deinitializer.body else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            lowerer.lowerBody(body.statements)
+            harness.background.lines.append(contentsOf: lowerer.out.lines)
         }
         if !twice.isEmpty {
             // Each second call right after its first (whose lines, with their markers, are unique).
@@ -309,9 +363,11 @@ enum HarnessBuilder {
             harness.pushFlags = lowerer.flags.map(\.name)
         }
         lowerSessionEvents(model, converter: converter, into: &lowerer, harness: &harness)
+        lowerActivities(model, into: &lowerer, harness: &harness)
         harness.taskIdentifiers = lowerer.taskIdentifiers
         harness.unmodelled = lowerer.unmodelled
         harness.declarations = declarations(model) + lowerer.objectDeclarations + lowerer.inlineLocks.map { "let \($0) = NSLock()" }
+            + lowerer.operationGroups.map { "let \($0) = DispatchGroup()" }
         return harness.isEmpty ? nil : harness
     }
 
@@ -320,25 +376,72 @@ enum HarnessBuilder {
     /// this type or of the object of another type the handler is given to.
     static func lowerSessionEvents(_ model: TypeModel, converter: SourceLocationConverter, into lowerer: inout Lowerer, harness: inout Harness) {
         guard let events = model.functionOrder.first(where: { signature($0).contains("handleEventsForBackgroundURLSession:") }),
-              let body = events.body, let parameter = events.signature.parameterClause.parameters.last,
-              let (finisherType, prefix) = finisherTarget(model, body: body, fileTypes: lowerer.fileTypes),
-              let finisher = finisherType.functions["urlSessionDidFinishEvents"]?.first?.body else { return }
+              let body = events.body, let parameter = events.signature.parameterClause.parameters.last else { return }
+        let handler = (parameter.secondName ?? parameter.firstName).text
+        let target = finisherTarget(model, body: body, fileTypes: lowerer.fileTypes)
+        let finishing = target.flatMap { type, prefix in type.functions["urlSessionDidFinishEvents"]?.first?.body.map { (type, prefix, $0) } }
+        // Without the delegate's urlSessionDidFinishEvents in the file, the scan can follow only a
+        // handler this method calls itself (then the delegate, wherever it is, gets the events later).
+        guard finishing != nil || callsDirectly(handler, in: body) else { return }
         lowerer.restartFlags(prefix: "s")
         lowerer.out = ScenarioWriter(depth: 1)
-        lowerer.lowerBody(body.statements, bindings: [(parameter.secondName ?? parameter.firstName).text: .sessionHandler])
+        var bindings: [String: Lowerer.Ref] = [handler: .sessionHandler]
+        if let identifier = events.signature.parameterClause.parameters.dropFirst().first {
+            bindings[(identifier.secondName ?? identifier.firstName).text] = .sessionIdentifier
+        }
+        lowerer.lowerBody(body.statements, bindings: bindings)
         harness.sessionEvents = lowerer.out
         lowerer.out = ScenarioWriter(depth: 1)
         // The engine runs urlSessionDidFinishEvents on the session's queue; a session whose
         // delegate queue is main runs it on main.
-        if sessionDelegateQueueIsMain(events.root) {
+        if let (finisherType, prefix, finisher) = finishing {
+            lowerFinisher(finisher, of: finisherType, prefix: prefix, mainQueue: sessionDelegateQueueIsMain(events.root), into: &lowerer)
+        }
+        harness.sessionFinished = lowerer.out
+        harness.sessionPlace = lowerer.place(events.funcKeyword)
+        harness.sessionFlags = lowerer.flags.map(\.name)
+    }
+
+    /// True when `body` calls `name(…)` or `name?(…)` (in the body or a closure written in it).
+    static func callsDirectly(_ name: String, in body: CodeBlockSyntax) -> Bool {
+        body.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == name, let next = token.nextToken(viewMode: .sourceAccurate) else { return false }
+            return next.tokenKind == .leftParen || next.tokenKind == .postfixQuestionMark
+        }
+    }
+
+    static func lowerFinisher(_ finisher: CodeBlockSyntax, of finisherType: TypeModel, prefix: String, mainQueue: Bool, into lowerer: inout Lowerer) {
+        if mainQueue {
             lowerer.out.block("DispatchQueue.main.async") { _ in }
             lowerer.replaceLastBlock { $0.lowerBody(finisher, of: finisherType, prefix: prefix) }
         } else {
             lowerer.lowerBody(finisher, of: finisherType, prefix: prefix)
         }
-        harness.sessionFinished = lowerer.out
-        harness.sessionPlace = lowerer.place(events.funcKeyword)
-        harness.sessionFlags = lowerer.flags.map(\.name)
+    }
+
+    /// A function whose body performs an expiring activity.
+    static func activityEntry(_ function: FunctionDeclSyntax) -> Bool {
+        function.body?.description.contains("performExpiringActivity") == true
+    }
+
+    /// The functions that perform an expiring activity, each as an entry point (its callers,
+    /// an extension's or a watch app's, are out of the engine's model), with the work their
+    /// blocks start instrumented.
+    static func lowerActivities(_ model: TypeModel, into lowerer: inout Lowerer, harness: inout Harness) {
+        let entries = model.functionOrder.filter(activityEntry)
+        guard !entries.isEmpty else { return }
+        lowerer.restartFlags(prefix: "e")
+        lowerer.instrumentsActivity = true
+        defer { lowerer.instrumentsActivity = false }
+        for function in entries {
+            guard let body = function.body else { continue }
+            lowerer.out = ScenarioWriter(depth: 1)
+            let before = lowerer.activityWork.count
+            lowerEntry(function, body: body, model: model, into: &lowerer)
+            let work = Array(lowerer.activityWork[before...])
+            if !work.isEmpty { harness.activities.append((lowerer.out, work)) }
+        }
+        harness.activityFlags = lowerer.flags.map(\.name)
     }
 
     /// The type whose `urlSessionDidFinishEvents` the handler reaches, and the prefix of its
@@ -350,9 +453,10 @@ enum HarnessBuilder {
             if case let .object(type)? = model.properties[token.text]?.kind, let target = fileTypes[type], target.functions["urlSessionDidFinishEvents"] != nil {
                 return (target, token.text + "_")
             }
+            // `Type.shared`: a member holding an object of the type (not `Type.identifier`).
             if let target = fileTypes[token.text], target.functions["urlSessionDidFinishEvents"] != nil,
                let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .period,
-               let member = next.nextToken(viewMode: .sourceAccurate) {
+               let member = next.nextToken(viewMode: .sourceAccurate), target.properties[member.text]?.kind == .object(type: token.text) {
                 return (target, "\(token.text)_\(member.text)_")
             }
         }
@@ -430,6 +534,7 @@ enum HarnessBuilder {
     static func calledNames(_ model: TypeModel) -> Set<String> {
         var names: Set<String> = []
         let bodies = model.functionOrder.compactMap(\.body?.description) + model.initializers.compactMap(\.body?.description)
+            + model.deinitializers.compactMap(\.body?.description)
             + model.properties.values.map(\.node.description)
         for function in model.functions.keys {
             let own = model.functions[function]?.compactMap(\.body?.description) ?? []
@@ -487,6 +592,10 @@ enum HarnessBuilder {
                 lines.append("let \(name) = NSLock()")
             case let .queue(concurrent):
                 lines.append("let \(name) = DispatchQueue(label: \"\(name)\"\(concurrent ? ", attributes: .concurrent" : ""))")
+            case let .semaphore(initial):
+                lines.append("let \(name) = DispatchSemaphore(value: \(initial))")
+            case .group:
+                lines.append("let \(name) = DispatchGroup()")
             case .closure where model.holdsHandler(property):
                 lines.append("var \(name): (() -> Void)?")
             case .closure, .object, .other:

@@ -109,6 +109,7 @@ extension Lowerer {
         default:
             break
         }
+        if let base, let ref = resolve(base), lowerSynchronization(call, name: name, on: ref) { return }
         // A parameter or local that stands for a closure: the push completion, a closure literal.
         if base == nil, let ref = lookup(name) {
             switch ref {
@@ -179,8 +180,10 @@ extension Lowerer {
             // `Task { }` in a main-actor type runs on main (an `await` in it lets go of main); in
             // another type it runs on the global executor, as a detached task does, on its own thread.
             let onMain = name == "Task" && (model.isMainActor || closure.signature?.attributes.trimmedDescription.contains("@MainActor") == true)
-            out.block(onMain ? "DispatchQueue.main.async" : "Task.detached", at: place(call)) { _ in }
-            replaceLastBlock { lowerer in lowerer.isolated(onMainActor: onMain) { $0.lowerBody(closure.statements) } }
+            spawn(at: call) { lowerer in
+                lowerer.out.block(onMain ? "DispatchQueue.main.async" : "Task.detached", at: lowerer.place(call)) { _ in }
+                lowerer.replaceLastBlock { inner in inner.isolated(onMainActor: onMain) { $0.lowerBody(closure.statements) } }
+            }
         case "run" where base?.trimmedDescription == "MainActor":
             // `await MainActor.run { }`: a hop to main that waits for the block.
             guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
@@ -236,10 +239,12 @@ extension Lowerer {
                 }
             case let .closure(closure, captured)?:
                 // A closure passed on: called later, once, in the scope it was written in.
-                out.block("DispatchQueue.global().async", at: place(call)) { _ in }
-                replaceLastBlock { lowerer in
-                    lowerer.out.line("work 100ms", at: lowerer.place(call))
-                    lowerer.withCapture(captured) { $0.lowerBody(closure.statements) }
+                spawn(at: call) { lowerer in
+                    lowerer.out.block("DispatchQueue.global().async", at: lowerer.place(call)) { _ in }
+                    lowerer.replaceLastBlock { inner in
+                        inner.out.line("work 100ms", at: inner.place(call))
+                        inner.withCapture(captured) { $0.lowerBody(closure.statements) }
+                    }
                 }
             default:
                 break
@@ -301,8 +306,9 @@ extension Lowerer {
         guard let first = closures.first else { return }
         if inSequence || queue != nil {
             // Later, once; on the queue the publisher delivers on (`.receive(on: DispatchQueue.main)`).
-            out.block("DispatchQueue.global().async", at: place(node)) { _ in }
-            replaceLastBlock { lowerer in
+            spawn(at: node) { outer in
+            outer.out.block("DispatchQueue.global().async", at: outer.place(node)) { _ in }
+            outer.replaceLastBlock { lowerer in
                 lowerer.out.line("work 100ms", at: lowerer.place(node))
                 let run: (inout Lowerer) -> Void = { inner in
                     guard inSequence else { return inner.lowerInline(first.statements, at: node) }
@@ -324,6 +330,7 @@ extension Lowerer {
                     run(&lowerer)
                 }
             }
+            }
             return
         }
         if closures.count > 1, let choice = flag(for: "callback@\(place(node).line):\(place(node).column)") {
@@ -332,10 +339,12 @@ extension Lowerer {
             openElse { $0.lowerDeferred([closures[1]], at: node) }
             return
         }
-        out.block("DispatchQueue.global().async", at: place(node)) { _ in }
-        replaceLastBlock { lowerer in
-            lowerer.out.line("work 100ms", at: lowerer.place(node))
-            lowerer.lowerBody(first.statements, bindings: lowerer.closureBindings(first))
+        spawn(at: node) { outer in
+            outer.out.block("DispatchQueue.global().async", at: outer.place(node)) { _ in }
+            outer.replaceLastBlock { lowerer in
+                lowerer.out.line("work 100ms", at: lowerer.place(node))
+                lowerer.lowerBody(first.statements, bindings: lowerer.closureBindings(first))
+            }
         }
     }
 
@@ -343,7 +352,17 @@ extension Lowerer {
     func closureBindings(_ closure: ClosureExprSyntax) -> [String: Ref] { [:] }
 
     mutating func lowerDispatch(_ call: FunctionCallExprSyntax, name: String, base: ExprSyntax?) {
-        guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
+        guard let closure = Self.closures(of: call).first else {
+            // `queue.async(execute: block)`: work the scan cannot see, run later, once.
+            guard name == "async", call.arguments.contains(where: { $0.label?.text == "execute" }) else { return unknown(at: call) }
+            return spawn(at: call) { lowerer in
+                lowerer.out.block("DispatchQueue.global().async", at: lowerer.place(call)) { _ in }
+                lowerer.replaceLastBlock { inner in
+                    inner.out.line("work 100ms", at: inner.place(call))
+                    inner.markSpawnDone(leaving: false)
+                }
+            }
+        }
         let baseText = base?.trimmedDescription ?? ""
         let queue: String?
         if baseText == "DispatchQueue.main" || baseText == "OperationQueue.main" {
@@ -361,11 +380,13 @@ extension Lowerer {
             return
         }
         if name == "asyncAfter" {
-            out.block("DispatchQueue.global().async", at: place(call)) { _ in }
-            replaceLastBlock { lowerer in
-                lowerer.out.line("work 100ms", at: lowerer.place(call))
-                lowerer.out.block("\(queue == "DispatchQueue.global()" ? queue : queue).async", at: lowerer.place(call)) { _ in }
-                lowerer.replaceLastBlock { $0.lowerBody(closure.statements) }
+            spawn(at: call) { outer in
+                outer.out.block("DispatchQueue.global().async", at: outer.place(call)) { _ in }
+                outer.replaceLastBlock { lowerer in
+                    lowerer.out.line("work 100ms", at: lowerer.place(call))
+                    lowerer.out.block("\(queue).async", at: lowerer.place(call)) { _ in }
+                    lowerer.replaceLastBlock { $0.lowerBody(closure.statements) }
+                }
             }
             return
         }
@@ -378,8 +399,10 @@ extension Lowerer {
             }
             return
         }
-        out.block("\(queue).async", at: place(call)) { _ in }
-        replaceLastBlock { $0.lowerBody(closure.statements) }
+        spawn(at: call) { lowerer in
+            lowerer.out.block("\(queue).async", at: lowerer.place(call)) { _ in }
+            lowerer.replaceLastBlock { $0.lowerBody(closure.statements) }
+        }
     }
 
     mutating func lowerRegister(_ call: FunctionCallExprSyntax) {
@@ -418,14 +441,6 @@ extension Lowerer {
                 lowerer.markUnmodelled("a launch handler the scan cannot see")
             }
         }
-    }
-
-    mutating func lowerExpiringActivity(_ call: FunctionCallExprSyntax) {
-        guard let closure = Self.closures(of: call).first else { return unknown(at: call) }
-        let expired = fresh(Self.parameterName(closure) ?? "expired")
-        out.block("ProcessInfo.processInfo.performExpiringActivity(withReason: \"scan\") { \(expired) in", at: place(call)) { _ in }
-        out.lines[out.lines.count - 2] = out.lines[out.lines.count - 2].replacingOccurrences(of: " in {", with: " in")
-        replaceLastBlock { $0.lowerBody(closure.statements, bindings: [Self.parameterName(closure) ?? "expired": .expired(expired)]) }
     }
 
     /// Lowers a call to a function of the same type in place, its parameters bound to what the

@@ -87,6 +87,7 @@ extension Lowerer {
                 } else if let result = testedCall(expression) {
                     parts.append(.atom(result, negated: "!" + result))
                 } else {
+                    lowerWaits(in: expression)
                     return flag(for: flagText).map(ScenarioCondition.flag)
                 }
             case let .optionalBinding(binding):
@@ -259,6 +260,14 @@ extension Lowerer {
                 let local = fresh(name)
                 bind(name, .bool(local))
                 declareHoisted("var \(local) = \(initial)", at: place(binding))
+            case let .semaphore(initial) where instrumentsActivity:
+                let local = fresh(name)
+                bind(name, .semaphore(local))
+                declareHoisted("let \(local) = DispatchSemaphore(value: \(initial))", at: place(binding))
+            case .group where instrumentsActivity:
+                let local = fresh(name)
+                bind(name, .group(local))
+                declareHoisted("let \(local) = DispatchGroup()", at: place(binding))
             case let .object(type) where fileTypes[type] != nil && type != model.name && value.flatMap(resolve) == nil:
                 // An object of another type of the file: its methods are lowered where they are called.
                 if let value { lowerEffects(of: value) }

@@ -32,6 +32,8 @@ struct Lowerer {
         case lock(String)
         case queue(String)
         case expired(String)
+        case semaphore(String)
+        case group(String)
         /// A closure literal passed to an inlined function: calling the parameter runs it, with
         /// the names it captured where it was written.
         case closure(ClosureExprSyntax, Capture)
@@ -42,12 +44,28 @@ struct Lowerer {
         case instance(String, type: String)
         /// The completion handler `handleEventsForBackgroundURLSession` receives.
         case sessionHandler
+        /// The identifier it receives: the harness's session is the app's own, so a test that it
+        /// is the app's identifier holds.
+        case sessionIdentifier
         /// A stored property holding such a handler (`var savedHandler: (() -> Void)?`).
         case storedHandler(String)
         /// A Combine subscriber's completion (`receiveCompletion: { completion in … }`): it is a
         /// failure exactly when the flag (a value arrived) is false.
         case combineCompletion(valueFlag: String)
     }
+
+    /// Set while the harness lowers the functions that perform an expiring activity for the
+    /// rule that the activity outlives its work: semaphores and groups are modelled, and the
+    /// work the activity's block starts is instrumented (`spawn(at:_:)`).
+    var instrumentsActivity = false
+    /// How many `performExpiringActivity` blocks enclose the code being lowered, and their calls.
+    var activityPlaces: [SourcePlace] = []
+    /// Work started by an activity's block that the harness checks ends before the activity.
+    private(set) var activityWork: [ActivityWork] = []
+    /// The spawned bodies being lowered, innermost last: the boundary of their closure and the
+    /// variable that says the work is done.
+    var spawnFrames: [(boundary: Int, done: String)] = []
+    private var spawnCounter = 0
 
     /// The type whose code is being lowered: the harness's, or another type of the file while
     /// one of its methods is lowered where it is called.
@@ -68,6 +86,8 @@ struct Lowerer {
     private(set) var unmodelled: String?
     /// Locks the scenario must declare for inlined bodies that return early.
     private(set) var inlineLocks: [String] = []
+    /// Groups the scenario must declare to count an OperationQueue's operations.
+    private(set) var operationGroups: [String] = []
     /// BGTask identifier expressions → the literal the scenario uses, and whether a processing task.
     var taskIdentifiers: [TaskIdentifier] = []
 
@@ -202,6 +222,8 @@ struct Lowerer {
         case .int: return .int(name)
         case .lock: return .lock(name)
         case .queue: return .queue(name)
+        case .semaphore: return .semaphore(name)
+        case .group: return .group(name)
         case let .object(type) where fileTypes[type] != nil && type != model.name: return .instance(name + "_", type: type)
         case .closure where model.holdsHandler(property): return .storedHandler(name)
         case .closure, .object, .other: return nil
@@ -283,7 +305,10 @@ struct Lowerer {
         boundaries.append(defers.count)
         defers.append([])
         lowerList(Array(items))
-        if out.last?.withoutMarker != "return" { emitDefers(frames: 1) }
+        if out.last?.withoutMarker != "return" {
+            markSpawnDone(leaving: true)
+            emitDefers(frames: 1)
+        }
         defers.removeLast()
         boundaries.removeLast()
         scopes.removeLast()
@@ -399,6 +424,7 @@ struct Lowerer {
 
     /// `return`: the `defer` bodies up to the enclosing function or closure, then `return`.
     mutating func lowerReturn(at node: some SyntaxProtocol) {
+        markSpawnDone(leaving: true)
         emitDefers(frames: defers.count - (boundaries.last ?? 0))
         out.line("return", at: place(node))
     }
@@ -443,6 +469,45 @@ struct Lowerer {
         let indent = String(out.lines[point].prefix { $0 == " " })
         out.lines.insert(indent + declaration + "   " + place.marker, at: point)
         for index in hoistPoints.indices { hoistPoints[index] += 1 }
+    }
+
+    /// Lowers work that an expiring activity's block starts to run later (a queue's block, a
+    /// `Task`, a callback), which `emit` writes as one block. Instrumented: a variable set as the
+    /// work is started, and one set when it is done (where its closure ends or returns, and
+    /// before it signals a semaphore or leaves a group, by which the code says the work is
+    /// done). Work with nothing in it of unknown length (an assignment, a flag) is not counted.
+    mutating func spawn(at node: some SyntaxProtocol, _ emit: (inout Lowerer) -> Void) {
+        guard instrumentsActivity, let activity = activityPlaces.last else { return emit(&self) }
+        spawnCounter += 1
+        let work = ActivityWork(started: "scanActivityStarted\(spawnCounter)", done: "scanActivityDone\(spawnCounter)",
+                                activity: activity, start: place(node))
+        let start = out.lines.count
+        out.line("\(work.started) = true", at: work.start)
+        spawnFrames.append((boundary: boundaries.count + 1, done: work.done))
+        emit(&self)
+        spawnFrames.removeLast()
+        let spawned = out.lines[(start + 1)...]
+        if spawned.contains(where: { $0.contains("work 100ms") || $0.contains("Task.sleep") }) {
+            activityWork.append(work)
+            return
+        }
+        let own = ["\(work.started) = true", "\(work.done) = true"]
+        out.lines.removeSubrange(start...start)
+        out.lines.removeAll { line in own.contains(line.trimmingLeadingSpaces.withoutMarker) }
+    }
+
+    /// Sets the innermost spawned work's done variable; with `leaving`, only where the code
+    /// being lowered leaves that work's closure.
+    mutating func markSpawnDone(leaving: Bool) {
+        guard let frame = spawnFrames.last, !leaving || frame.boundary == boundaries.count else { return }
+        out.line("\(frame.done) = true")
+    }
+
+    /// The group of the scan's own that counts the operations of OperationQueue `queue`.
+    mutating func operationGroup(of queue: String) -> String {
+        let name = "\(queue)_operations"
+        if !operationGroups.contains(name) { operationGroups.append(name) }
+        return name
     }
 
     mutating func markUnmodelled(_ reason: String) {

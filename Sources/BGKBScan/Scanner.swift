@@ -70,7 +70,10 @@ public enum Scanner {
                     result.scenarios.append("\(header): not checked: \(reason)\n")
                 } else {
                     for concern in Harness.Concern.allCases where harness.applies(concern) {
-                        result.scenarios.append("\(header) (\(concern), flags \(harness.flags(for: concern).joined(separator: ", ")))\n" + harness.text(flags: [], concern: concern))
+                        for variant in 0..<harness.variants(of: concern) {
+                            result.scenarios.append("\(header) (\(concern), flags \(harness.flags(for: concern).joined(separator: ", ")))\n"
+                                                    + harness.text(flags: [], concern: concern, variant: variant))
+                        }
                     }
                 }
             }

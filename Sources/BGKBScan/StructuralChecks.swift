@@ -1,8 +1,8 @@
 import SwiftSyntax
 
-/// Checks made from the code's shape, for constructs the engine cannot run yet (background
-/// URLSession events, a block kept alive by a semaphore). Each looks only for what the code
-/// shows for certain; anything it cannot follow leaves it silent.
+/// Checks made from the code's shape, for code the scan cannot lower into a scenario (a
+/// background session's handler passed where the harness cannot follow it). Each looks only
+/// for what the code shows for certain; anything it cannot follow leaves it silent.
 struct StructuralChecks {
     let path: String
     let file: SourceFileSyntax
@@ -18,7 +18,7 @@ struct StructuralChecks {
 
     var findings: [Finding] {
         let functions = FunctionIndex(file)
-        return sessionFindings(functions) + expiringActivityFindings()
+        return sessionFindings(functions)
     }
 
     /// `beginBackgroundTask` calls with no expiration handler (none given, or `nil`). Where the
@@ -204,68 +204,6 @@ struct StructuralChecks {
         return false
     }
 
-    // MARK: performExpiringActivity
-
-    /// A block that starts asynchronous work and returns without waiting for it: the activity
-    /// ends when the block returns, so the work runs unprotected.
-    private func expiringActivityFindings() -> [Finding] {
-        final class Blocks: SyntaxVisitor {
-            var found: [(FunctionCallExprSyntax, ClosureExprSyntax)] = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if node.calledExpression.trimmedDescription.hasSuffix("performExpiringActivity"),
-                   let closure = node.trailingClosure ?? node.arguments.last?.expression.as(ClosureExprSyntax.self) {
-                    found.append((node, closure))
-                }
-                return .visitChildren
-            }
-        }
-        let visitor = Blocks(viewMode: .sourceAccurate)
-        visitor.walk(file)
-        var found: [Finding] = []
-        for (call, closure) in visitor.found {
-            let text = closure.statements.description
-            let waits = [".wait(", "waitUntilAllOperationsAreFinished", "performAndWait", "asyncAndWait", ".sync {", ".sync(", "RunLoop"]
-            if waits.contains(where: { text.contains($0) }) { continue }
-            guard let start = asynchronousStart(in: closure) else { continue }
-            found.append(Finding(path: path, place: place(call), family: .expiringActivityReturnsEarly,
-                                 message: "the block starts asynchronous work and returns without waiting for it",
-                                 timeline: ["line \(place(start).line): the work is started asynchronously",
-                                            "the block then returns, which ends the activity while the work still runs"]))
-        }
-        return found
-    }
-
-    /// The first statement of the block (outside the `expired` branch) that starts work running
-    /// after the block returns.
-    private func asynchronousStart(in closure: ClosureExprSyntax) -> Syntax? {
-        final class Starts: SyntaxVisitor {
-            var found: Syntax?
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                guard found == nil else { return .skipChildren }
-                let callee = node.calledExpression.trimmedDescription
-                if callee.hasSuffix(".async") || callee.hasSuffix(".asyncAfter") || callee == "Task" || callee == "Task.detached"
-                    || callee.hasSuffix(".resume") || callee.hasSuffix("addOperation") {
-                    found = Syntax(node)
-                    return .skipChildren
-                }
-                if node.trailingClosure != nil, !["forEach", "map", "filter", "compactMap", "withLock", "sync"].contains(where: { callee.hasSuffix($0) }) {
-                    found = Syntax(node)
-                    return .skipChildren
-                }
-                return .visitChildren
-            }
-            override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-                // `if expired { … }` is the call-in, not the work: only its else branch is the work.
-                let conditions = node.conditions.trimmedDescription
-                guard conditions.contains("expired"), !conditions.contains("!") else { return .visitChildren }
-                if let elseBody = node.elseBody { walk(elseBody) }
-                return .skipChildren
-            }
-        }
-        let visitor = Starts(viewMode: .sourceAccurate)
-        visitor.walk(closure.statements)
-        return visitor.found
-    }
 }
 
 /// The functions of a file by name, and what each calls among them.

@@ -82,6 +82,52 @@ import Testing
             at 60s: background URLSession "com.example.bg" finishes
             expect completion handler called
             """, intent: .breaks, shows: "off the main thread"),
+        Case(name: "calling the handler at once, before the events are delivered, is too early", text: """
+            let session = URLSession(configuration: .background(withIdentifier: "com.example.bg"), delegate: self, delegateQueue: nil)
+            on applicationDidEnterBackground {
+              session.downloadTask(with: url).resume()
+            }
+            on handleEventsForBackgroundURLSession {
+              completionHandler()
+            }
+            on urlSessionDidFinishEvents {
+              print("processed")
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 60s: background URLSession "com.example.bg" finishes
+            expect completion handler called
+            """, intent: .breaks, shows: "called before the session delivered its events"),
+        Case(name: "called at once, the handler lets the system suspend the app before the delegate runs", text: """
+            let session = URLSession(configuration: .background(withIdentifier: "com.example.bg"), delegate: self, delegateQueue: nil)
+            on applicationDidEnterBackground {
+              session.downloadTask(with: url).resume()
+            }
+            on handleEventsForBackgroundURLSession {
+              completionHandler()
+            }
+            on urlSessionDidFinishEvents {
+              work 1s
+              print("processed")
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 60s: background URLSession "com.example.bg" finishes
+            expect printed "processed"
+            """, intent: .breaks, shows: "too early"),
+        Case(name: "without urlSessionDidFinishEvents, a handler called inside handleEventsForBackgroundURLSession is still early", text: """
+            let session = URLSession(configuration: .background(withIdentifier: "com.example.bg"), delegate: self, delegateQueue: nil)
+            on applicationDidEnterBackground {
+              session.downloadTask(with: url).resume()
+            }
+            on handleEventsForBackgroundURLSession {
+              completionHandler()
+            }
+            at 0s: app launches
+            at 1s: app enters background
+            at 60s: background URLSession "com.example.bg" finishes
+            expect completion handler called
+            """, intent: .breaks, shows: "called before the session delivered its events"),
         Case(name: "a handler never called is logged when its time is up", text: session + """
             at 0s: app launches
             at 1s: app enters background

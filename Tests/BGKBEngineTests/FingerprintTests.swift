@@ -133,6 +133,8 @@ import Testing
             "identifier": { $0.identifier += 1 }, "handleEventsCalled": { $0.handleEventsCalled.toggle() },
             "delegateCalled": { $0.delegateCalled.toggle() }, "handlerCalled": { $0.handlerCalled.toggle() },
             "calledOffMain": { $0.calledOffMain.toggle() }, "open": { $0.open.toggle() },
+            "handleEventsReturned": { $0.handleEventsReturned.toggle() }, "eventsDelivered": { $0.eventsDelivered.toggle() },
+            "calledEarly": { $0.calledEarly.toggle() },
         ])
         Self.expectEveryFieldHashed(MachineObjects.ContinuedRequest(request: 1), [
             "request": { $0.request += 1 }, "fail": { $0.fail.toggle() },

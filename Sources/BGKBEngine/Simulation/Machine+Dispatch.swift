@@ -54,9 +54,16 @@ struct MachineObjects: Hashable {
     struct Delivery: Hashable {
         var identifier: Int32
         var handleEventsCalled = false
+        /// `handleEventsForBackgroundURLSession` has returned (or the app has none): the
+        /// session's events are delivered from then on.
+        var handleEventsReturned = false
         var delegateCalled = false
         var handlerCalled = false
         var calledOffMain = false
+        /// The delegate has been given the session's events (its `urlSessionDidFinishEvents` has
+        /// begun), and a handler called before that was called too early.
+        var eventsDelivered = false
+        var calledEarly = false
         /// The app still owes the completion handler (until it calls it or its time runs out).
         var open = true
     }
@@ -326,6 +333,7 @@ enum ObjectNote: Sendable, Hashable {
     case delegateEvents(identifier: Int32)
     case handlerCalled(delivery: Int32)
     case handlerCalledOffMain(delivery: Int32)
+    case handlerCalledEarly(delivery: Int32)
     case handlerNeverCalled(delivery: Int32)
     case continuedQueued(request: Int32)
     case continuedFromBackground(request: Int32)

@@ -358,7 +358,7 @@ extension Machine {
             let frame = threads[t].frames[index]
             guard frame.pc + past >= blockLengths[Int(frame.block)], frame.loopsLeft == 0 else { return false }
             switch frame.context {
-            case .plain, .call, .branch, .willEnterForeground, .push, .bgLaunch, .bgExpiration: break
+            case .plain, .call, .branch, .willEnterForeground, .push, .bgLaunch, .bgExpiration, .sessionEvents: break
             case .didEnterBackground where quietDidEnterBackgroundExits && didEnterBackgroundExitIsSilent: break
             default: return false
             }

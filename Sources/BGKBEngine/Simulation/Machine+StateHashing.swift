@@ -73,6 +73,8 @@ extension Machine.Context: StateHashable {
         case .call: h.combine(tag: 11)
         case .branch: h.combine(tag: 12)
         case .whileBody: h.combine(tag: 13)
+        case let .sessionEvents(delivery): h.combine(tag: 14); h.combine(integer: delivery)
+        case let .handleEvents(delivery): h.combine(tag: 15); h.combine(integer: delivery)
         }
     }
 }
@@ -377,6 +379,7 @@ extension ObjectNote: StateHashable {
         case .forceQuit: h.combine(tag: 18)
         case let .transfersCancelled(identifier): h.combine(tag: 19); h.combine(integer: identifier)
         case .notAfterForceQuit: h.combine(tag: 20)
+        case let .handlerCalledEarly(delivery): h.combine(tag: 21); h.combine(integer: delivery)
         }
     }
 }
@@ -432,9 +435,12 @@ extension MachineObjects.Delivery: StateHashable {
     func hash(into h: inout StableHash) {
         h.combine(integer: identifier)
         h.combine(handleEventsCalled)
+        h.combine(handleEventsReturned)
         h.combine(delegateCalled)
         h.combine(handlerCalled)
         h.combine(calledOffMain)
+        h.combine(eventsDelivered)
+        h.combine(calledEarly)
         h.combine(open)
     }
 }

@@ -162,6 +162,8 @@ extension Machine {
             post(at: now + constants.expiryHandlerLimit, .handlerDeadline(task: task))
         case let .bgLaunch(index):
             bgTasks[Int(index)].launched = true
+        case let .sessionEvents(delivery):
+            objects.deliveries[Int(delivery)].eventsDelivered = true
         default: break
         }
     }
@@ -232,7 +234,10 @@ extension Machine {
             pendingHandlers -= 1
             if pendingHandlers == 0 { post(at: now, .roundCheck(round: round)) }
             checkSuspend()
-        case .push, .bgLaunch, .bgExpiration: break
+        case .push, .bgLaunch, .bgExpiration, .sessionEvents: break
+        case let .handleEvents(delivery):
+            objects.deliveries[Int(delivery)].handleEventsReturned = true
+            deliverSessionEvents(objects.deliveries[Int(delivery)].identifier)
         case .whileBody:
             // `popFrame` moved past the loop; the loop tests its condition again instead.
             if let parent = threads[t].frames.indices.last { threads[t].frames[parent].pc -= 1 }

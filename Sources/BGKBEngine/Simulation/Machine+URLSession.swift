@@ -6,7 +6,9 @@ import BGKBModel
 /// completionHandler:)` on main, delivers the session's events to its delegate (on the session's
 /// own serial queue) once the app has a session with that identifier, ending with
 /// `urlSessionDidFinishEvents(forBackgroundURLSession:)`; the app then calls the completion
-/// handler on main, and the system may suspend it again.
+/// handler on main, and the system may suspend it again. Called before the events are
+/// delivered, the handler tells the system the app is done when it has not seen them: the
+/// system may then take its snapshot and suspend the app before the delegate runs.
 extension Machine {
     /// `URLSession(configuration: .background(withIdentifier:), ...)`: connects the identifier to
     /// this process; a second session with the same identifier is an error iOS logs.
@@ -88,26 +90,31 @@ extension Machine {
         objects.deliveries[Int(delivery)].handleEventsCalled = true
         if let block = scenario.handlers[.handleEventsForBackgroundURLSession] {
             record(-1, .objects(.handleEventsCalled(delivery: delivery)))
-            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .completion(delivery), context: .plain))
-        } else {
-            // No handler: the app is owed nothing and owes nothing.
-            objects.deliveries[Int(delivery)].handlerCalled = true
-            release(delivery)
+            threads[0].pending.append(WorkItem(block: block, captured: .none, parameter: .completion(delivery), context: .handleEvents(delivery)))
+            return
         }
+        // No handler: the app is owed nothing and owes nothing.
+        objects.deliveries[Int(delivery)].handlerCalled = true
+        objects.deliveries[Int(delivery)].handleEventsReturned = true
+        release(delivery)
         deliverSessionEvents(objects.deliveries[Int(delivery)].identifier)
     }
 
-    /// The session's delegate gets the events once UIKit has told the app and the app has a
-    /// session with that identifier: on the session's delegate queue, not on main.
-    private mutating func deliverSessionEvents(_ identifier: Int32) {
+    /// The session's delegate gets the events once UIKit has told the app (its
+    /// `handleEventsForBackgroundURLSession` has returned: the events come "later", in Apple's
+    /// words for urlSessionDidFinishEvents) and the app has a session with that identifier: on
+    /// the session's delegate queue, not on main.
+    mutating func deliverSessionEvents(_ identifier: Int32) {
         guard objects.connected.contains(identifier) else { return }
         for index in objects.deliveries.indices {
             let delivery = objects.deliveries[index]
-            guard delivery.identifier == identifier, delivery.handleEventsCalled, !delivery.delegateCalled else { continue }
+            guard delivery.identifier == identifier, delivery.handleEventsReturned, !delivery.delegateCalled else { continue }
             objects.deliveries[index].delegateCalled = true
             record(-1, .objects(.delegateEvents(identifier: identifier)))
             if let block = scenario.handlers[.urlSessionDidFinishEvents] {
-                spawnWorker(WorkItem(block: block, captured: .none, parameter: .none, context: .plain), name: .urlSessionDelegate)
+                spawnWorker(WorkItem(block: block, captured: .none, parameter: .none, context: .sessionEvents(Int32(index))), name: .urlSessionDelegate)
+            } else {
+                objects.deliveries[index].eventsDelivered = true
             }
         }
     }
@@ -119,6 +126,10 @@ extension Machine {
         case let .completion(delivery):
             guard !objects.deliveries[Int(delivery)].handlerCalled else { return }
             objects.deliveries[Int(delivery)].handlerCalled = true
+            if !objects.deliveries[Int(delivery)].eventsDelivered {
+                objects.deliveries[Int(delivery)].calledEarly = true
+                record(lane, .objects(.handlerCalledEarly(delivery: delivery)))
+            }
             if t != 0 {
                 objects.deliveries[Int(delivery)].calledOffMain = true
                 record(lane, .objects(.handlerCalledOffMain(delivery: delivery)))
@@ -168,6 +179,9 @@ extension Machine {
             if delivery.calledOffMain {
                 return "the completion handler for URLSession \"\(name)\" was called off the main thread"
             }
+            if delivery.calledEarly {
+                return "the completion handler for URLSession \"\(name)\" was called before the session delivered its events to urlSessionDidFinishEvents (\(modelOutcome.description))"
+            }
         }
         return nil
     }
@@ -201,6 +215,8 @@ extension Machine {
         case let .handlerCalled(index): return (.taskEnded, delivery(index), "the completion handler is called: the system takes a snapshot and may suspend the app")
         case let .handlerCalledOffMain(index):
             return (.log, delivery(index), "the background session's completion handler is called off the main thread (UIKit expects main)")
+        case let .handlerCalledEarly(index):
+            return (.system, delivery(index), "too early: urlSessionDidFinishEvents has not begun, so the app has not processed the session's events")
         case let .handlerNeverCalled(index):
             return (.log, delivery(index), "Application delegate received call to -application:handleEventsForBackgroundURLSession:completionHandler: but the completion handler was never called")
         case let .continuedQueued(index): return (.system, request(index), "the system cannot run \"\(request(index))\" now: the request is queued (strategy .queue)")

@@ -14,6 +14,12 @@ struct Machine {
         case bgLaunch(Int32)
         case bgExpiration(Int32)
         case activity(Int32, expired: Bool)
+        /// The session delegate's `urlSessionDidFinishEvents` for a delivery: as it starts, the
+        /// session's events have been delivered.
+        case sessionEvents(Int32)
+        /// The app delegate's `handleEventsForBackgroundURLSession` for a delivery: once it
+        /// returns, the session delivers its events.
+        case handleEvents(Int32)
         case sync(waiter: Int32)
         case lock(Int32)
         case call
