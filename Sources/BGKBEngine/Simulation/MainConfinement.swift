@@ -44,7 +44,7 @@ struct MainConfinement {
         while let block = work.popLast() {
             let main = onMain[Int(block)], off = offMain[Int(block)]
             for statement in scenario.blocks[Int(block)].statements {
-                for (target, placement) in Self.blocksNamed(by: scenario.statements[Int(statement)].kind, functions: scenario.functions) {
+                Self.forEachBlock(named: scenario.statements[Int(statement)].kind, functions: scenario.functions) { target, placement in
                     switch placement {
                     case .inPlace:
                         if main { mark(target, main: true) }
@@ -73,63 +73,60 @@ struct MainConfinement {
         case inPlace, main, elsewhere, inPlaceOrElsewhere
     }
 
-    /// The blocks a statement names, and where each runs.
-    static func blocksNamed(by kind: StatementKind, functions: [Scenario.Function]) -> [(Int32, Placement)] {
+    /// Calls `body` with each block a statement names, and where it runs.
+    static func forEachBlock(named kind: StatementKind, functions: [Scenario.Function], _ body: (Int32, Placement) -> Void) {
+        func expression(_ expression: Expression) {
+            // The system queues an expiration handler on the main thread.
+            if case let .begin(_, handler?) = expression { body(handler, .main) }
+        }
+        func condition(_ test: Condition) {
+            switch test {
+            case let .compare(left, _, right): expression(left); expression(right)
+            case let .truthy(inner): expression(inner)
+            case let .not(inner): condition(inner)
+            case let .and(left, right), let .or(left, right): condition(left); condition(right)
+            }
+        }
         switch kind {
-        case let .declare(_, initial): return initial.map(blocksNamed(in:)) ?? []
-        case let .assign(_, expression), let .evaluate(expression), let .end(expression), let .submit(expression),
-             let .setRequest(_, _, expression), let .setTaskCompleted(expression, _), let .completePush(expression):
-            return blocksNamed(in: expression)
-        case .add, .work, .print, .returnFromBlock: return []
+        case let .declare(_, initial): if let initial { expression(initial) }
+        case let .assign(_, value), let .evaluate(value), let .end(value), let .submit(value),
+             let .setRequest(_, _, value), let .setTaskCompleted(value, _), let .completePush(value):
+            expression(value)
+        case .add, .work, .print, .returnFromBlock: break
         case let .dispatch(queue, block, sync):
             switch queue {
-            case .main: return [(block, .main)]
-            case .global: return [(block, sync ? .inPlaceOrElsewhere : .elsewhere)]
-            case .named: return [(block, .elsewhere)]
+            case .main: body(block, .main)
+            case .global: body(block, sync ? .inPlaceOrElsewhere : .elsewhere)
+            case .named: body(block, .elsewhere)
             }
-        case let .withLock(_, block), let .loop(_, block): return [(block, .inPlace)]
+        case let .withLock(_, block), let .loop(_, block): body(block, .inPlace)
         case let .call(function):
-            guard function >= 0, Int(function) < functions.count else { return [] }
-            return [(functions[Int(function)].block, .inPlace)]
-        case let .branch(condition, then, otherwise):
-            return blocksNamed(in: condition) + [(then, .inPlace)] + (otherwise.map { [($0, .inPlace)] } ?? [])
-        case let .register(_, _, block): return [(block, .elsewhere)]
-        case let .setExpirationHandler(expression, block):
-            return blocksNamed(in: expression) + (block.map { [($0, .elsewhere)] } ?? [])
-        case let .performExpiringActivity(_, block): return [(block, .elsewhere)]
-        case let .concurrency(statement): return blocksNamed(by: statement)
-        }
-    }
-
-    private static func blocksNamed(by statement: ConcurrencyStatement) -> [(Int32, Placement)] {
-        switch statement {
-        case let .startTimer(block): return [(block, .elsewhere)]
-        case let .notify(expression, queue, block):
-            return blocksNamed(in: expression) + [(block, queue == .main ? .main : .elsewhere)]
-        case let .whileLoop(condition, block): return blocksNamed(in: condition) + [(block, .inPlace)]
-        case let .sleep(_, resume): return [(resume, .elsewhere)]
-        case let .signal(expression), let .wait(expression, _), let .enter(expression), let .leave(expression),
-             let .waitGroup(expression, _), let .startTransfer(expression, _), let .uploadFromData(expression, _),
-             let .callHandler(expression, _), let .reportProgress(expression, _):
-            return blocksNamed(in: expression)
-        case .resumeTask, .setStrategy, .noEffect: return []
-        }
-    }
-
-    private static func blocksNamed(in expression: Expression) -> [(Int32, Placement)] {
-        switch expression {
-        // The system queues an expiration handler on the main thread.
-        case let .begin(_, handler): return handler.map { [($0, .main)] } ?? []
-        case .literal, .read, .unwrap, .backgroundTimeRemaining, .refreshRequest, .processingRequest, .dateFromNow, .object: return []
-        }
-    }
-
-    private static func blocksNamed(in condition: Condition) -> [(Int32, Placement)] {
-        switch condition {
-        case let .compare(left, _, right): return blocksNamed(in: left) + blocksNamed(in: right)
-        case let .truthy(expression): return blocksNamed(in: expression)
-        case let .not(inner): return blocksNamed(in: inner)
-        case let .and(left, right), let .or(left, right): return blocksNamed(in: left) + blocksNamed(in: right)
+            if function >= 0, Int(function) < functions.count { body(functions[Int(function)].block, .inPlace) }
+        case let .branch(test, then, otherwise):
+            condition(test)
+            body(then, .inPlace)
+            if let otherwise { body(otherwise, .inPlace) }
+        case let .register(_, _, block): body(block, .elsewhere)
+        case let .setExpirationHandler(value, block):
+            expression(value)
+            if let block { body(block, .elsewhere) }
+        case let .performExpiringActivity(_, block): body(block, .elsewhere)
+        case let .concurrency(statement):
+            switch statement {
+            case let .startTimer(block): body(block, .elsewhere)
+            case let .notify(value, queue, block):
+                expression(value)
+                body(block, queue == .main ? .main : .elsewhere)
+            case let .whileLoop(test, block):
+                condition(test)
+                body(block, .inPlace)
+            case let .sleep(_, resume): body(resume, .elsewhere)
+            case let .signal(value), let .wait(value, _), let .enter(value), let .leave(value),
+                 let .waitGroup(value, _), let .startTransfer(value, _), let .uploadFromData(value, _),
+                 let .callHandler(value, _), let .reportProgress(value, _):
+                expression(value)
+            case .resumeTask, .setStrategy, .noEffect: break
+            }
         }
     }
 
