@@ -195,7 +195,7 @@ func statesFigure(_ choice: String, in rule: Rule) -> Bool {
         forms.append("one")
     }
     if figure == "1000" { forms.append("1,000") }
-    return forms.contains { wholeWordRange(of: $0, in: text) != nil || text.contains($0 + " ") && $0.count > 2 }
+    return forms.contains { wholeWordRange(of: $0, in: text) != nil || $0.count > 2 && Bytes.contains(($0 + " ").utf8, in: text.utf8) }
 }
 
 /// Crash codes (`0x` and hex digits) written in a text, lowercased.
