@@ -21,21 +21,21 @@ public func quizListing(_ text: String) -> String {
     return lines.joined(separator: "\n")
 }
 
-/// A line without its `//` comment (one outside a string literal) and the spaces before it.
+/// A line without its `//` comment (one outside a string literal) and the spaces before it,
+/// found by bytes: `"` and `/` are ASCII, so no byte of another character can be taken for one.
 func withoutComment(_ line: String) -> String {
     var quoted = false
-    var previous: Character = " "
-    var index = line.startIndex
-    while index < line.endIndex {
-        let character = line[index]
-        if character == "\"" { quoted.toggle() }
-        if !quoted, character == "/", previous == "/" {
-            var code = String(line[..<line.index(before: index)])
-            while code.last == " " || code.last == "\t" { code.removeLast() }
-            return code
+    var previous: UInt8 = 0x20
+    var offset = 0
+    for byte in line.utf8 {
+        if byte == 0x22 { quoted.toggle() }
+        if !quoted, byte == 0x2F, previous == 0x2F {
+            var code = Array(line.utf8.prefix(offset - 1))
+            while let last = code.last, last == 0x20 || last == 0x09 { code.removeLast() }
+            return String(decoding: code, as: UTF8.self)
         }
-        previous = character
-        index = line.index(after: index)
+        previous = byte
+        offset += 1
     }
     return line
 }

@@ -65,7 +65,7 @@ extension QuestionGenerator {
 
     /// Whether a statement quotes `name` as a third party's ("the blog's BackgroundLogger").
     static func isThirdPartyName(_ name: String, in statement: String) -> Bool {
-        ["blog's ", "post's ", "article's ", "tutorial's "].contains { statement.firstRange(of: $0 + name) != nil }
+        ["blog's ", "post's ", "article's ", "tutorial's "].contains { Bytes.contains(($0 + name).utf8, in: statement.utf8) }
     }
 
     /// "the time two tasks together do NOT get", "the claimed grace time (wrong)": a figure
