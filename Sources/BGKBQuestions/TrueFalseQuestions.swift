@@ -100,15 +100,25 @@ let spelledNumbers = [2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 8: "
 
 /// The first occurrence of `word` not inside a longer run of digits or letters.
 func wholeWordRange(of word: String, in text: String) -> Range<String.Index>? {
-    var searchStart = text.startIndex
-    while let found = text[searchStart...].firstRange(of: word) {
-        let range = found.lowerBound..<found.upperBound
+    // Found by bytes (`Bytes.firstOffset`), kept only where both ends fall between Characters,
+    // as a search by Characters would find it.
+    let utf8 = text.utf8
+    var from = 0
+    while let offset = Bytes.firstOffset(of: word.utf8, in: utf8, from: from) {
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        let end = utf8.index(start, offsetBy: word.utf8.count)
+        guard let lower = start.samePosition(in: text), let upper = end.samePosition(in: text) else {
+            from = offset + 1
+            continue
+        }
+        // The next search starts after this occurrence, as the search by Characters did.
+        from = offset + word.utf8.count
+        let range = lower..<upper
         let before = range.lowerBound > text.startIndex ? text[text.index(before: range.lowerBound)] : " "
         let after = range.upperBound < text.endIndex ? text[range.upperBound] : " "
         if !before.isLetter, !before.isNumber, !after.isLetter, !after.isNumber, before != ".", after != "." || range.upperBound == text.index(before: text.endIndex) {
             return range
         }
-        searchStart = range.upperBound
     }
     return nil
 }
