@@ -75,24 +75,12 @@ struct MainConfinement {
 
     /// Calls `body` with each block a statement names, and where it runs.
     static func forEachBlock(named kind: StatementKind, functions: [Scenario.Function], _ body: (Int32, Placement) -> Void) {
-        func expression(_ expression: Expression) {
-            // The system queues an expiration handler on the main thread.
-            if case let .begin(_, handler?) = expression { body(handler, .main) }
-        }
-        func condition(_ test: Condition) {
-            switch test {
-            case let .compare(left, _, right): expression(left); expression(right)
-            case let .truthy(inner): expression(inner)
-            case let .not(inner): condition(inner)
-            case let .and(left, right), let .or(left, right): condition(left); condition(right)
-            }
-        }
+        // The system queues an expiration handler on the main thread.
+        forEachExpression(in: kind) { if case let .begin(_, handler?) = $0 { body(handler, .main) } }
         switch kind {
-        case let .declare(_, initial): if let initial { expression(initial) }
-        case let .assign(_, value), let .evaluate(value), let .end(value), let .submit(value),
-             let .setRequest(_, _, value), let .setTaskCompleted(value, _), let .completePush(value):
-            expression(value)
-        case .add, .work, .print, .returnFromBlock: break
+        case .declare, .assign, .add, .evaluate, .end, .work, .print, .returnFromBlock, .submit, .setRequest, .setTaskCompleted,
+             .completePush:
+            break
         case let .dispatch(queue, block, sync):
             switch queue {
             case .main: body(block, .main)
@@ -102,30 +90,21 @@ struct MainConfinement {
         case let .withLock(_, block), let .loop(_, block): body(block, .inPlace)
         case let .call(function):
             if function >= 0, Int(function) < functions.count { body(functions[Int(function)].block, .inPlace) }
-        case let .branch(test, then, otherwise):
-            condition(test)
+        case let .branch(_, then, otherwise):
             body(then, .inPlace)
             if let otherwise { body(otherwise, .inPlace) }
         case let .register(_, _, block): body(block, .elsewhere)
-        case let .setExpirationHandler(value, block):
-            expression(value)
-            if let block { body(block, .elsewhere) }
+        case let .setExpirationHandler(_, block): if let block { body(block, .elsewhere) }
         case let .performExpiringActivity(_, block): body(block, .elsewhere)
         case let .concurrency(statement):
             switch statement {
             case let .startTimer(block): body(block, .elsewhere)
-            case let .notify(value, queue, block):
-                expression(value)
-                body(block, queue == .main ? .main : .elsewhere)
-            case let .whileLoop(test, block):
-                condition(test)
-                body(block, .inPlace)
+            case let .notify(_, queue, block): body(block, queue == .main ? .main : .elsewhere)
+            case let .whileLoop(_, block): body(block, .inPlace)
             case let .sleep(_, resume): body(resume, .elsewhere)
-            case let .signal(value), let .wait(value, _), let .enter(value), let .leave(value),
-                 let .waitGroup(value, _), let .startTransfer(value, _), let .uploadFromData(value, _),
-                 let .callHandler(value, _), let .reportProgress(value, _):
-                expression(value)
-            case .resumeTask, .setStrategy, .noEffect: break
+            case .signal, .wait, .enter, .leave, .waitGroup, .startTransfer, .uploadFromData, .callHandler, .reportProgress,
+                 .resumeTask, .setStrategy, .noEffect:
+                break
             }
         }
     }
@@ -133,39 +112,47 @@ struct MainConfinement {
     /// Calls `body` with every global a statement mentions (read, written or passed).
     static func forEachGlobal(in kind: StatementKind, _ body: (Int32) -> Void) {
         func ref(_ ref: VariableRef) { if case let .global(index) = ref { body(index) } }
-        func expression(_ expression: Expression) {
+        forEachExpression(in: kind) { expression in
             switch expression {
             case let .read(variable), let .unwrap(variable): ref(variable)
             case .literal, .backgroundTimeRemaining, .begin, .refreshRequest, .processingRequest, .dateFromNow, .object: break
             }
         }
+        // The variables it writes.
+        switch kind {
+        case let .assign(variable, _), let .add(variable, _), let .setRequest(variable, _, _): ref(variable)
+        case let .concurrency(.setStrategy(variable, _)): ref(variable)
+        case .declare, .evaluate, .end, .work, .print, .dispatch, .withLock, .call, .branch, .loop, .returnFromBlock, .register,
+             .submit, .setTaskCompleted, .setExpirationHandler, .completePush, .performExpiringActivity, .concurrency:
+            break
+        }
+    }
+
+    /// Calls `body` with every expression a statement holds, those of its conditions included.
+    static func forEachExpression(in kind: StatementKind, _ body: (Expression) -> Void) {
         func condition(_ test: Condition) {
             switch test {
-            case let .compare(left, _, right): expression(left); expression(right)
-            case let .truthy(inner): expression(inner)
+            case let .compare(left, _, right): body(left); body(right)
+            case let .truthy(inner): body(inner)
             case let .not(inner): condition(inner)
             case let .and(left, right), let .or(left, right): condition(left); condition(right)
             }
         }
         switch kind {
-        case let .declare(_, initial): if let initial { expression(initial) }
-        case let .assign(variable, value): ref(variable); expression(value)
-        case let .add(variable, _): ref(variable)
-        case let .evaluate(value), let .end(value), let .submit(value), let .setTaskCompleted(value, _), let .completePush(value),
-             let .setExpirationHandler(value, _):
-            expression(value)
-        case let .setRequest(variable, _, value): ref(variable); expression(value)
+        case let .declare(_, initial): if let initial { body(initial) }
+        case let .assign(_, value), let .evaluate(value), let .end(value), let .submit(value), let .setRequest(_, _, value),
+             let .setTaskCompleted(value, _), let .completePush(value), let .setExpirationHandler(value, _):
+            body(value)
         case let .branch(test, _, _): condition(test)
-        case .work, .print, .dispatch, .withLock, .call, .loop, .returnFromBlock, .register, .performExpiringActivity: break
+        case .add, .work, .print, .dispatch, .withLock, .call, .loop, .returnFromBlock, .register, .performExpiringActivity: break
         case let .concurrency(statement):
             switch statement {
             case let .signal(value), let .wait(value, _), let .enter(value), let .leave(value), let .waitGroup(value, _),
                  let .startTransfer(value, _), let .uploadFromData(value, _), let .callHandler(value, _), let .reportProgress(value, _),
                  let .notify(value, _, _):
-                expression(value)
+                body(value)
             case let .whileLoop(test, _): condition(test)
-            case let .setStrategy(variable, _): ref(variable)
-            case .startTimer, .sleep, .resumeTask, .noEffect: break
+            case .setStrategy, .startTimer, .sleep, .resumeTask, .noEffect: break
             }
         }
     }
