@@ -177,15 +177,15 @@ struct MismatchVisitor: ScheduleVisitor {
     }
 }
 
-/// `ExploreVisitor` over the whole space, also keeping every distinct outcome (tests compare the
-/// reductions by them). A run left at an explored state adds none: its outcomes are those of the
-/// runs explored from that state.
 /// How one run ended: its outcome, and the expectation it failed (nil when it held).
 public struct ReachedEnd: Hashable, Sendable {
     public var outcome: SimulationOutcome
     public var failure: String?
 }
 
+/// `ExploreVisitor` over the whole space, also keeping every distinct end (tests compare the
+/// reductions by them). A run left at an explored state adds none: its outcomes are those of the
+/// runs explored from that state.
 struct OutcomeVisitor: ScheduleVisitor {
     var inner: ExploreVisitor
     var outcomes = Set<ReachedEnd>()

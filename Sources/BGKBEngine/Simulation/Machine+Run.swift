@@ -212,7 +212,6 @@ extension Machine {
             // decision (see `systemHiding`).
             let offersSystem = systemDue && !(systemWaits && runnableCount > 0)
             let total = runnableCount + (offersSystem ? 1 : 0)
-            let currentStepIsHidden = takesHiddenStepsFirst && currentRunnable && nextStepHidesFromSystem(Int(current))
             if total == 0 {
                 let from = now
                 guard advanceClock() else { break }
@@ -223,7 +222,7 @@ extension Machine {
                 continue
             }
             var pick = 0
-            if total > 1 && !currentStepIsHidden {
+            if total > 1 && !(takesHiddenStepsFirst && currentRunnable && nextStepHidesFromSystem(Int(current))) {
                 if decisions.count == pause {
                     pendingDecision = PendingDecision(total: total, currentRunnable: currentRunnable, firstOther: firstOther, systemDue: offersSystem)
                     return true
