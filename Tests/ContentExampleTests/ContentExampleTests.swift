@@ -72,9 +72,8 @@ import Testing
     }
 
     /// The partial-order reduction (hidden steps taken first, `Machine.systemHiding`) changes no
-    /// example's verdict and loses none of its ends: explored whole without the state cache,
-    /// with and without it, the runs end in
-    /// the same distinct ways and fail the same expectations.
+    /// example's verdict and loses none of its ends: explored whole without the state cache, with
+    /// and without it, the runs end in the same distinct ways and fail the same expectations.
     @Test(arguments: cases)
     func thePartialOrderReductionKeepsEveryEnd(_ c: Case) throws {
         let scenario = try #require(ScenarioParser.parse(c.example.text, at: c.example.location).0)
