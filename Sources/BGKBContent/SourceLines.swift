@@ -16,12 +16,10 @@ struct SourceLines {
     init(_ text: String) {
         self.text = text
         bytes = Array(text.utf8)
+        let lineFeeds = Bytes.offsets(of: UInt8(ascii: "\n"), in: bytes)
         var starts = [0]
-        var from = 0
-        while let index = Bytes.firstOffset(of: CollectionOfOne(UInt8(ascii: "\n")), in: bytes, from: from) {
-            if index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { starts.append(index + 1) }
-            from = index + 1
-        }
+        starts.reserveCapacity(lineFeeds.count + 1)
+        for index in lineFeeds where index == 0 || bytes[index - 1] != UInt8(ascii: "\r") { starts.append(index + 1) }
         self.starts = starts
     }
 

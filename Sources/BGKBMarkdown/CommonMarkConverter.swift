@@ -255,21 +255,28 @@ private struct LineTable {
     private let asciiLines: [Bool]
 
     init(_ text: String) {
-        bytes = Array(text.utf8)
+        let bytes = Array(text.utf8)
+        // Each line feed found by `memchr` from the one before.
         var starts = [0]
-        var asciiLines: [Bool] = []
-        var ascii = true
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                asciiLines.append(ascii)
-                ascii = true
-                starts.append(index + 1)
-            } else if byte >= 0x80 {
-                ascii = false
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = 0
+            while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(index)
             }
         }
-        asciiLines.append(ascii)
+        // Text (or a line) is ASCII when the bitwise or of its bytes is: a loop without an early
+        // exit, which the compiler runs over many bytes at a time. Every line of ASCII text is.
+        func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+            var bits: UInt8 = 0
+            for byte in bytes { bits |= byte }
+            return bits < 0x80
+        }
+        let asciiLines = isASCII(bytes[...])
+            ? [Bool](repeating: true, count: starts.count)
+            : starts.indices.map { isASCII(bytes[starts[$0]..<($0 + 1 < starts.count ? starts[$0 + 1] - 1 : bytes.count)]) }
+        self.bytes = bytes
         self.starts = starts
         self.asciiLines = asciiLines
     }

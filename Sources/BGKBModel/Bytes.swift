@@ -134,3 +134,21 @@ public enum Bytes {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 }
+
+extension Bytes {
+    /// The offset of every `byte` in `bytes`, in order, each found by `memchr` from just after
+    /// the one before (a text's line feeds, say, without a test of every byte in Swift).
+    public static func offsets(of byte: UInt8, in bytes: [UInt8]) -> [Int] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offsets: [Int] = []
+            guard let base = buffer.baseAddress else { return offsets }
+            var index = 0
+            while index < buffer.count, let found = memchr(base + index, Int32(byte), buffer.count - index) {
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                offsets.append(index)
+                index += 1
+            }
+            return offsets
+        }
+    }
+}
