@@ -8,6 +8,8 @@ struct DocumentParser {
     static let frontMatterFields = ["title", "document", "version", "source", "topics", "summary"]
     static let signOffOpenings = ["share and enjoy", "cheers", "thanks", "thank you", "regards", "best regards", "best wishes", "kind regards"]
     static let longestSignOffOpening = signOffOpenings.map(\.utf8.count).max() ?? 0
+    /// The first three scalars of each opening (each is ASCII, a scalar a Character).
+    static let signOffHeads = signOffOpenings.map { Array($0.unicodeScalars.prefix(3)) }
     static let historyTitles = ["revision history", "change history", "changelog", "change log"]
 
     let path: String
@@ -295,6 +297,11 @@ struct BlockWalker {
     /// Whether a first line opens like a sign-off (the openings are lowercase; only as much of
     /// the line as the longest opening is lower-cased).
     static func isSignOff(firstLine line: String) -> Bool {
+        // Lower-casing maps each scalar to one or more, so the first three scalars of the line
+        // lower-cased start as its lower-cased text does: a line whose three do not start an
+        // opening (`The`, `When`) is not lower-cased further.
+        let head = String(Substring(line.unicodeScalars.prefix(3))).lowercased().unicodeScalars
+        guard DocumentParser.signOffHeads.contains(where: { head.starts(with: $0) }) else { return false }
         let first = line.prefix(DocumentParser.longestSignOffOpening + 1).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
     }
@@ -316,25 +323,10 @@ struct BlockWalker {
         return DocumentParser.historyTitles.contains(candidate.lowercased())
     }
 
-    /// `block.plainText.trimmed.split(separator: "\n").first`, by Unicode scalars (read as UTF-8
-    /// bytes: the blanks and the line feed are ASCII), in one pass that stops once the line is
-    /// known, without splitting a long paragraph into lines. `walk` computes it once per
-    /// top-level block.
+    /// `block.plainText.trimmed.split(separator: "\n").first`, by Unicode scalars, read only as
+    /// far as the line (see `MarkdownNode.plainTextFirstLine`). `walk` asks it once per top-level block.
     static func firstLine(of block: MarkdownNode) -> String {
-        let bytes = Array(block.plainTextThroughFirstLine.utf8)
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") }
-        var index = 0
-        while index < bytes.count, isBlank(bytes[index]) { index += 1 }
-        let lineStart = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
-        var lineEnd = index
-        // Something other than blanks after the line break: trimming the text's end cannot reach the line.
-        if index < bytes.count, bytes[(index + 1)...].contains(where: { !isBlank($0) }) {
-            return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-        }
-        // The line runs to the trimmed end of the text: drop the blanks that trimming removes.
-        while lineEnd > lineStart, isBlank(bytes[lineEnd - 1]) { lineEnd -= 1 }
-        return String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+        block.plainTextFirstLine
     }
 
     // MARK: History
@@ -453,7 +445,10 @@ struct BlockWalker {
 
     /// The first space-separated word of an info string.
     static func firstInfoWord(_ info: String) -> String? {
-        info.utf8.split(separator: UInt8(ascii: " "), maxSplits: 1).first.map { String(Substring($0)) }
+        // A space is one byte and one scalar: the word's ends are found among the bytes.
+        let utf8 = info.utf8
+        guard let start = utf8.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
+        return String(Substring(utf8[start..<(utf8[start...].firstIndex(of: UInt8(ascii: " ")) ?? utf8.endIndex)]))
     }
 
     /// A fenced block that runs to the end of the file was never closed: cmark closes it silently.

@@ -33,11 +33,9 @@ public struct MarkdownNode: Hashable, Sendable {
         case .softBreak, .lineBreak: return "\n"
         case .htmlInline, .htmlBlock: return ""
         default:
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(256)
-            var scan: FirstLineScan?
-            appendPlainText(to: &bytes, scan: &scan)
-            return String(decoding: bytes, as: UTF8.self)
+            var gathered = PlainTextBytes()
+            _ = read(into: &gathered)
+            return String(decoding: gathered.bytes, as: UTF8.self)
         }
     }
 
@@ -58,89 +56,50 @@ public struct MarkdownNode: Hashable, Sendable {
     /// `nodes.map(\.plainText).joined()`, gathered into one buffer (no String per node, and no
     /// join of them).
     public static func plainText(of nodes: ArraySlice<MarkdownNode>) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        var scan: FirstLineScan?
-        for node in nodes { node.appendPlainText(to: &bytes, scan: &scan) }
-        return String(decoding: bytes, as: UTF8.self)
+        var gathered = PlainTextBytes()
+        _ = read(nodes, separated: false, into: &gathered)
+        return String(decoding: gathered.bytes, as: UTF8.self)
     }
 
-    /// The start of `plainText`: at least through the end of its first non-blank line and the
-    /// first ASCII non-blank character after that line's `\n`, or the whole text when it has no
-    /// such character. Whatever the first line of `plainText` is (after trimming), this prefix has
-    /// the same first line, for a fraction of the work on a long paragraph.
-    public var plainTextThroughFirstLine: String {
-        var bytes: [UInt8] = []
-        var scan: FirstLineScan? = FirstLineScan()
-        appendPlainText(to: &bytes, scan: &scan)
-        return String(decoding: bytes, as: UTF8.self)
+    /// The first line of `plainText` trimmed of spaces, tabs and line feeds at both ends, the
+    /// lines split at line feeds (Unicode scalars: a `\r\n` pair ends a line too), or "" when
+    /// nothing is left: read from the pieces of the text only until the line is known, so a long
+    /// paragraph is not made into text to be cut.
+    public var plainTextFirstLine: String {
+        var reader = FirstLineReader()
+        _ = read(into: &reader)
+        return reader.line
     }
 
-    /// Where the scan is: still in leading blanks, in the first line, after its line break, done.
-    struct FirstLineScan {
-        var sawContent = false
-        var sawBreak = false
-        var done = false
-        var previous: UInt8 = 0
-
-        /// Reads a piece before it is appended; the number of its bytes to append: all of them,
-        /// or (once nothing more is needed) those through the byte that ended the scan. Errs
-        /// towards reading on: `\r` counts as blank, and `\r\n` (one Character, not a line break
-        /// for a reader of Characters) does not end the line.
-        mutating func read(_ piece: String.UTF8View) -> Int {
-            var count = 0
-            for byte in piece {
-                count += 1
-                defer { previous = byte }
-                let blank = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
-                if !sawContent {
-                    if !blank { sawContent = true }
-                } else if !sawBreak {
-                    if byte == UInt8(ascii: "\n") && previous != UInt8(ascii: "\r") { sawBreak = true }
-                } else if !blank && byte < 0x80 {
-                    done = true
-                    return count
-                }
-            }
-            return count
-        }
-    }
-
-    /// `plainText`, appended into one buffer of bytes rather than joined level by level; with a
-    /// `scan`, it stops once the scan has read enough (`plainTextThroughFirstLine`), and a long
-    /// piece (a code block) is copied only through the byte that ended it. The pieces are
-    /// Strings, so their bytes, and the bytes of any run of them, are valid UTF-8.
-    private func appendPlainText(to bytes: inout [UInt8], scan: inout FirstLineScan?) {
+    /// The pieces of `plainText`, in order, handed to `reader` until it wants no more (false).
+    private func read<Reader: PlainTextReader>(into reader: inout Reader) -> Bool {
         switch kind {
-        case .text, .code, .codeBlock: Self.append(literal, to: &bytes, scan: &scan)
-        case .softBreak, .lineBreak: Self.append("\n", to: &bytes, scan: &scan)
-        case .htmlInline, .htmlBlock: break
-        default: Self.appendPlainText(of: children, separated: isBlock && children.contains(where: \.isBlock), to: &bytes, scan: &scan)
+        case .text, .code, .codeBlock: return reader.read(literal)
+        case .softBreak, .lineBreak: return reader.read("\n")
+        case .htmlInline, .htmlBlock: return true
+        default: return Self.read(children[...], separated: isBlock && children.contains(where: \.isBlock), into: &reader)
         }
     }
 
-    /// The children's plain texts in order, `\n\n` between them when `separated`. The nodes are
-    /// read where they are in the array, field by field, not copied whole.
-    private static func appendPlainText(of nodes: [MarkdownNode], separated: Bool, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
+    /// The nodes' plain texts in order, `\n\n` between them when `separated`. The nodes are read
+    /// where they are in the array, field by field, not copied whole.
+    private static func read<Reader: PlainTextReader>(_ nodes: ArraySlice<MarkdownNode>, separated: Bool, into reader: inout Reader) -> Bool {
         for index in nodes.indices {
-            if scan?.done == true { return }
-            if separated, index > 0 { append("\n\n", to: &bytes, scan: &scan) }
+            if separated, index > nodes.startIndex, !reader.read("\n\n") { return false }
             switch nodes[index].kind {
-            case .text, .code, .codeBlock: append(nodes[index].literal, to: &bytes, scan: &scan)
-            case .softBreak, .lineBreak: append("\n", to: &bytes, scan: &scan)
-            case .htmlInline, .htmlBlock: break
+            case .text, .code, .codeBlock:
+                if !reader.read(nodes[index].literal) { return false }
+            case .softBreak, .lineBreak:
+                if !reader.read("\n") { return false }
+            case .htmlInline, .htmlBlock:
+                break
             default:
                 let isBlock = nodes[index].isBlock
-                appendPlainText(of: nodes[index].children, separated: isBlock && nodes[index].children.contains(where: \.isBlock),
-                                to: &bytes, scan: &scan)
+                let children = nodes[index].children
+                if !read(children[...], separated: isBlock && children.contains(where: \.isBlock), into: &reader) { return false }
             }
         }
-    }
-
-    private static func append(_ piece: String, to bytes: inout [UInt8], scan: inout FirstLineScan?) {
-        guard scan != nil else { return bytes.append(contentsOf: piece.utf8) }
-        let count = scan!.read(piece.utf8)
-        bytes.append(contentsOf: piece.utf8.prefix(count))
+        return true
     }
 
     public var isBlock: Bool {
@@ -153,7 +112,15 @@ public struct MarkdownNode: Hashable, Sendable {
     /// The literals of the code spans in the node and its descendants, in document order.
     public func appendCodeSpanLiterals(to literals: inout [String]) {
         if case .code = kind { literals.append(literal) }
-        for child in children { child.appendCodeSpanLiterals(to: &literals) }
+        Self.appendCodeSpanLiterals(of: children, to: &literals)
+    }
+
+    /// The nodes read where they are in the array, not copied whole.
+    private static func appendCodeSpanLiterals(of nodes: [MarkdownNode], to literals: inout [String]) {
+        for index in nodes.indices {
+            if case .code = nodes[index].kind { literals.append(nodes[index].literal) }
+            appendCodeSpanLiterals(of: nodes[index].children, to: &literals)
+        }
     }
 
     /// Visits the node and all its descendants, depth first, in document order.
@@ -172,4 +139,67 @@ public struct Position: Hashable, Sendable, Comparable {
         self.column = column
     }
     public static func < (lhs: Position, rhs: Position) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
+}
+
+/// Takes the pieces of a plain text in order; false once it needs no more of them.
+private protocol PlainTextReader {
+    mutating func read(_ piece: String) -> Bool
+}
+
+/// Every piece's bytes, in one buffer.
+private struct PlainTextBytes: PlainTextReader {
+    var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(256) }
+
+    mutating func read(_ piece: String) -> Bool {
+        bytes.append(contentsOf: piece.utf8)
+        return true
+    }
+}
+
+/// The pieces of a plain text through its first line and the first byte after that line that
+/// trimming keeps (then the line is known to keep its own trailing blanks), or to the end. The
+/// blanks and the line feed are ASCII, so the bytes are read as UTF-8.
+private struct FirstLineReader: PlainTextReader {
+    var bytes: [UInt8] = []
+    /// The line's first byte that is not blank, once read.
+    var lineStart: Int?
+    /// The line feed that ends the line, once read.
+    var lineEnd: Int?
+    /// Whether a byte trimming keeps follows the line feed.
+    var followed = false
+
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+    }
+
+    mutating func read(_ piece: String) -> Bool {
+        var index = bytes.count
+        bytes.append(contentsOf: piece.utf8)
+        if lineStart == nil {
+            while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return true }
+            lineStart = index
+        }
+        if lineEnd == nil {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+            guard index < bytes.count else { return true }
+            lineEnd = index
+            index += 1
+        }
+        while index < bytes.count, Self.isBlank(bytes[index]) { index += 1 }
+        followed = index < bytes.count
+        return !followed
+    }
+
+    /// The line; without its trailing blanks when nothing but blanks follows it (trimming reaches it).
+    var line: String {
+        guard let start = lineStart else { return "" }
+        var end = lineEnd ?? bytes.count
+        if !followed {
+            while end > start, Self.isBlank(bytes[end - 1]) { end -= 1 }
+        }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
 }
