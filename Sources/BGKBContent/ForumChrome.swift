@@ -19,9 +19,14 @@ enum ForumChrome {
         guard !line.isEmpty, line.utf8.count <= 160 else { return nil }
         if isThreadURL(line) { return .threadURL }
         guard line.utf8.count <= 100 else { return nil }
-        if isLockedNotice(line) { return .lockedNotice }
-        if isCounts(line) { return .counts }
-        if isLatestReply(line) { return .latestReply }
+        // The lower-cased words, split once for the three recognisers that read them, and only
+        // when the first word is one they can start with.
+        if mayStartLowerWordRecogniser(line) {
+            let lower = lowerWords(line)
+            if isLockedNotice(lower) { return .lockedNotice }
+            if isCounts(lower) { return .counts }
+            if isLatestReply(lower, line: line) { return .latestReply }
+        }
         if isStaffBadge(line) { return .staffBadge }
         if isAuthorAndDate(line) { return .authorAndDate }
         if isFieldLabel(line) { return .fieldLabel }
@@ -35,15 +40,26 @@ enum ForumChrome {
     /// ("in case the page gets removed!"). Only a forum thread's address: a link to documentation
     /// on a line of its own is part of the post.
     static func isThreadURL(_ line: String) -> Bool {
-        let words = line.split(separator: " ")
-        guard let url = words.first?.lowercased(), url.hasPrefix("https://") || url.hasPrefix("http://") else { return false }
-        return url.contains("/forums/") && url.contains("/thread") && words.count <= 12
+        // The first word, as `split` gives it: the line does not start with a space.
+        let url = line.prefix { $0 != " " }.lowercased()
+        guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return false }
+        return url.contains("/forums/") && url.contains("/thread") && line.split(separator: " ").count <= 12
+    }
+
+    /// Whether the first of `lowerWords(line)` can start a locked notice (`this`), counts (a
+    /// digit, or a separator before them) or a latest reply (`latest`, `last`): when it cannot,
+    /// none of the three needs the rest of the words.
+    static func mayStartLowerWordRecogniser(_ line: String) -> Bool {
+        // The first lower-cased word, as `lowerWords` gives it: the line does not start with a space.
+        let first = String(line.lowercased().prefix { $0 != " " }).trimmingCharacters(in: ".")
+        return first == "this" || first == "latest" || first == "last" || first.first?.isASCIIDigit == true
+            || countSeparators.contains(first)
     }
 
     /// `This thread has been locked by a moderator.` and its siblings (deleted, closed), as the
     /// whole line.
-    static func isLockedNotice(_ line: String) -> Bool {
-        var words = lowerWords(line)
+    static func isLockedNotice(_ lowerWords: [String]) -> Bool {
+        var words = lowerWords
         guard words.count >= 4, ["thread", "post", "reply", "question"].contains(words[1]), words[0] == "this",
               words[2] == "has", words[3] == "been" else { return false }
         words.removeFirst(4)
@@ -56,8 +72,8 @@ enum ForumChrome {
 
     /// `692 Views`, `0 Replies`, `1 Boost`, or several such pairs on one line (`692 Views · 3 Replies`):
     /// every word is a count or the thing counted.
-    static func isCounts(_ line: String) -> Bool {
-        let words = lowerWords(line).filter { !["·", "•", "|", "-", "–", "—"].contains($0) }
+    static func isCounts(_ lowerWords: [String]) -> Bool {
+        let words = lowerWords.filter { !countSeparators.contains($0) }
         guard !words.isEmpty, words.count.isMultiple(of: 2) else { return false }
         return stride(from: 0, to: words.count, by: 2).allSatisfy { index in
             isCount(words[index]) && countedThings.contains(words[index + 1].trimmingCharacters(in: ",;"))
@@ -66,8 +82,7 @@ enum ForumChrome {
 
     /// `Latest reply: 3 weeks ago by eskimo`, `Latest reply on Apr 26, 2017 by Pat`: the page's
     /// summary of a thread, which always names who replied.
-    static func isLatestReply(_ line: String) -> Bool {
-        let words = lowerWords(line)
+    static func isLatestReply(_ words: [String], line: String) -> Bool {
         guard words.count >= 4, words.count <= 16, ["latest", "last"].contains(words[0]),
               ["reply", "post", "activity"].contains(words[1].trimmingCharacters(in: ":")) else { return false }
         // The page writes `Latest reply:` or `Latest reply by`/`on`; a sentence goes on differently.
@@ -88,6 +103,9 @@ enum ForumChrome {
     /// `Apr 26, 2017 1:47 AM`: at most one word before a `Mon D, YYYY` date, an optional time, and
     /// nothing after.
     static func isAuthorAndDate(_ line: String) -> Bool {
+        // The line ends with the year, a time or `AM`/`PM`: told from its last Character before
+        // it is split into words.
+        guard let end = line.last, end.isASCIIDigit || end == "M" || end == "m" else { return false }
         var words = line.split(separator: " ").map(String.init)
         if let last = words.last, ["AM", "PM", "am", "pm"].contains(last) { words.removeLast() }
         if let last = words.last, isClockTime(last) { words.removeLast() }
@@ -104,7 +122,8 @@ enum ForumChrome {
     /// `Topic:`, `SubTopic:`, `Tags:`, alone or with their value on the same line (the value lines
     /// that follow a bare label are dropped by `strip`).
     static func isFieldLabel(_ line: String) -> Bool {
-        guard let colon = line.firstIndex(of: ":") else { return false }
+        // A colon Character is a colon byte: a line without one is looked at no further.
+        guard line.utf8.contains(UInt8(ascii: ":")), let colon = line.firstIndex(of: ":") else { return false }
         let label = line[..<colon].lowercased()
         return fieldLabels.contains(label) && line[line.index(after: colon)...].split(separator: " ").count <= 8
     }
@@ -178,50 +197,55 @@ enum ForumChrome {
     /// its text. Nearly every line of prose fails this at once.
     static func hasCandidateLine(_ inlines: [MarkdownNode]) -> Bool {
         var line = LineShape()
-        for node in inlines {
-            switch node.kind {
+        // The nodes are read where they are in the array, not copied whole.
+        for index in inlines.indices {
+            switch inlines[index].kind {
             case .softBreak, .lineBreak:
                 if line.mayBeChrome { return true }
                 line = LineShape()
             case .text:
-                line.add(text: node.literal.utf8)
+                line.add(text: inlines[index].literal)
+            case .link:
+                line.add(otherOfLength: inlines[index].plainTextByteCount, isLink: true)
             default:
-                line.add(other: node)
+                line.add(otherOfLength: inlines[index].plainTextByteCount, isLink: false)
             }
         }
         return line.mayBeChrome
     }
 
-    /// What `hasCandidateLine` knows of a line: bytes at either end and the length.
+    /// What `hasCandidateLine` knows of a line: its first text (when the line starts with text),
+    /// the bytes at its end, and its length.
     struct LineShape {
         var length = 0
-        var head: [UInt8] = []
+        var head = ""
         var last: UInt8 = 0
         var beforeLast: UInt8 = 0
         var startsWithLink = false
         var started = false
 
-        mutating func add(text: String.UTF8View) {
+        mutating func add(text: String) {
             if !started {
                 started = true
-                head = Array(text.prefix(4))
+                head = text
             }
-            for byte in text.suffix(2) { beforeLast = last; last = byte }
-            length += text.count
+            for byte in text.utf8.suffix(2) { beforeLast = last; last = byte }
+            length += text.utf8.count
         }
 
-        mutating func add(other node: MarkdownNode) {
+        mutating func add(otherOfLength count: Int, isLink: Bool) {
             if !started {
                 started = true
-                if case .link = node.kind { startsWithLink = true }
+                startsWithLink = isLink
             }
             last = 0
             beforeLast = 0
-            length += node.plainTextByteCount
+            length += count
         }
 
         var mayBeChrome: Bool {
             guard started, length <= 160 else { return false }
+            let head = head.utf8
             // A thread's address, as text or as an autolink.
             if startsWithLink || head.starts(with: "http".utf8) || head.starts(with: "HTTP".utf8) { return true }
             guard length <= 100, let first = head.first else { return false }
@@ -245,6 +269,7 @@ enum ForumChrome {
 
     // MARK: Vocabulary of the page
 
+    private static let countSeparators = ["·", "•", "|", "-", "–", "—"]
     private static let countedThings: Set<String> = ["views", "view", "replies", "reply", "boosts", "boost", "comments", "comment",
                                                      "posts", "post", "answers", "answer", "likes", "like", "votes", "vote"]
     private static let fieldLabels: Set<String> = ["topic", "subtopic", "sub topic", "tags", "tag"]
