@@ -78,7 +78,7 @@ enum PlainText {
             while end < bytes.count, !isSeparator(bytes[end]) { end += 1 }
             let word = bytes[start..<end]
             if word.contains(UInt8(ascii: "(")) || apiPrefixBytes.contains(where: { Bytes.contains($0, in: word) }),
-               let api = api(Substring(decoding: word, as: UTF8.self)) {
+               let api = api(Array(word)) {
                 apis.append(api)
             }
             index = end
@@ -86,28 +86,45 @@ enum PlainText {
         return apis.uniqued
     }
 
-    /// The API a word names, with surrounding punctuation trimmed, or nil. Letters, digits and
-    /// capitals are told by their Unicode scalar properties.
-    static func api(_ word: Substring) -> String? {
-        var word = word.unicodeScalars[...]
-        while let last = word.last, ".,;)”’\"'".unicodeScalars.contains(last), !word.suffix(2).elementsEqual(":)".unicodeScalars) {
-            word = word.dropLast()
+    /// The API a word (its UTF-8 bytes) names, with surrounding punctuation trimmed, or nil.
+    /// Letters, digits and capitals are told by their Unicode scalar properties. The marks trimmed
+    /// and looked for are found among the bytes: each is a whole scalar, and no other scalar's bytes
+    /// hold an ASCII byte or end (or start) the way a mark does.
+    static func api(_ word: [UInt8]) -> String? {
+        var start = 0
+        var end = word.count
+        func endsWith(_ mark: [UInt8]) -> Bool { end - start >= mark.count && word[(end - mark.count)..<end].elementsEqual(mark) }
+        func startsWith(_ mark: [UInt8]) -> Bool { end - start >= mark.count && word[start..<(start + mark.count)].elementsEqual(mark) }
+        // Trailing marks, but not the `)` of a selector's `:)`.
+        while let mark = trailingMarks.first(where: endsWith), !endsWith(selectorEnd) { end -= mark.count }
+        while let mark = leadingMarks.first(where: startsWith) { start += mark.count }
+        guard start < end else { return nil }
+        func scalar(at index: Int) -> Unicode.Scalar {
+            word[index] < 0x80 ? Unicode.Scalar(word[index]) : Bytes.scalar(at: index, in: word).scalar
         }
-        while let first = word.first, "(“‘\"'".unicodeScalars.contains(first) { word = word.dropFirst() }
         func isLetter(_ scalar: Unicode.Scalar) -> Bool {
             scalar.isASCII ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
         }
         func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.isASCII ? ("0"..."9").contains(scalar) : scalar.properties.numericType != nil }
-        let text = String(Substring(word))
-        if word.contains("("), word.last == ")", let first = word.first, isLetter(first) { return text }
-        if let prefix = apiPrefixes.first(where: { word.starts(with: $0.unicodeScalars) }), word.count > prefix.unicodeScalars.count + 2,
-           word.allSatisfy({ isLetter($0) || isDigit($0) || $0 == "." }),
-           word.dropFirst(prefix.unicodeScalars.count).first?.properties.isUppercase == true || prefix == "ProcessInfo" {
-            return text
+        let text = { String(decoding: word[start..<end], as: UTF8.self) }
+        if word[start..<end].contains(UInt8(ascii: "(")), word[end - 1] == UInt8(ascii: ")"), isLetter(scalar(at: start)) { return text() }
+        // The prefixes are ASCII: their bytes are their scalars.
+        guard let prefix = apiPrefixBytes.first(where: startsWith) else { return nil }
+        let scalarCount = word[start..<end].count { $0 & 0xC0 != 0x80 }
+        guard scalarCount > prefix.count + 2 else { return nil }
+        var index = start
+        while index < end {
+            let next = scalar(at: index)
+            guard isLetter(next) || isDigit(next) || next == "." else { return nil }
+            index += word[index] < 0x80 ? 1 : Bytes.scalar(at: index, in: word).length
         }
+        if scalar(at: start + prefix.count).properties.isUppercase || prefix.elementsEqual("ProcessInfo".utf8) { return text() }
         return nil
     }
 
+    private static let trailingMarks = [".", ",", ";", ")", "”", "’", "\"", "'"].map { Array($0.utf8) }
+    private static let leadingMarks = ["(", "“", "‘", "\"", "'"].map { Array($0.utf8) }
+    private static let selectorEnd = Array(":)".utf8)
     private static let apiPrefixes = ["UI", "BG", "NS", "Dispatch", "ProcessInfo"]
     private static let apiPrefixBytes = apiPrefixes.map { Array($0.utf8) }
 

@@ -74,9 +74,10 @@ extension BlockWalker {
         let apis = Self.withoutBareDuplicates((annotation?.apis ?? []) + codeSpans.filter(Self.looksLikeAPI) + PlainText.apis(in: plain))
         let title = annotation?.title ?? PlainText.title(from: statement)
         let numbers = annotation?.numbers ?? PlainText.numbers(in: plain, measures: title)
-        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain + " " + codeSpans.joined(separator: " "))
+        // The plain text and the code spans looked at one by one: no word runs across two of them.
+        let crashCodes = (annotation?.crashCodes ?? []) + PlainText.crashCodes(in: plain) + codeSpans.flatMap(PlainText.crashCodes(in:))
         return Rule(id: id, title: title, statement: statement.replacingNewlines, details: detailParts.joined(separator: "\n\n"),
-                    kind: annotation?.kind ?? PlainText.kind(of: statement), callout: callout, topics: topics, apis: apis.uniqued,
+                    kind: annotation?.kind ?? PlainText.kind(of: statement), callout: callout, topics: topics, apis: apis,
                     numbers: numbers, crashCodes: crashCodes.uniqued, sources: sources,
                     why: why.isEmpty ? nil : why.joined(separator: "\n\n"), instead: instead.isEmpty ? nil : instead.joined(separator: "\n\n"),
                     examples: examples, dispute: annotation?.dispute, notSimulated: annotation?.notSimulated,
@@ -106,13 +107,18 @@ extension BlockWalker {
         let unique = apis.uniqued.filter { !isFrameworkName($0) }
         // Each name's dotted form made once, not once per pair.
         let dotted = unique.map { "." + $0 }
-        return unique.indices.filter { index in !unique.contains { $0 != unique[index] && $0.hasSuffix(dotted[index]) } }.map { unique[$0] }
+        // A name never ends with a dot and itself, so no name is compared with itself.
+        return unique.indices.filter { index in !unique.contains { $0.hasSuffix(dotted[index]) } }.map { unique[$0] }
     }
 
-    /// Code spans that name an API rather than a value: no spaces, starts with a letter or `_`.
+    /// Code spans that name an API rather than a value: no space, starts with a letter, `_` or
+    /// `.`, longer than two and holding a capital or `(`. By Unicode scalars: a letter or capital
+    /// is one by its scalar properties.
     static func looksLikeAPI(_ span: String) -> Bool {
-        guard let first = span.first, first.isLetter || first == "_" || first == "." else { return false }
-        return !span.contains(where: { $0 == " " }) && span.count > 2 && span.contains { $0.isUppercase || $0 == "(" }
+        let scalars = span.unicodeScalars
+        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" || first == "." else { return false }
+        return !scalars.contains(" ") && scalars.count > 2
+            && scalars.contains { $0 == "(" || ($0.isASCII ? ("A"..."Z").contains($0) : $0.properties.isUppercase) }
     }
 
     /// Removes a leading `IMPORTANT`, `Note` or `Warning` label (plain or bold) from a paragraph's inlines.
@@ -216,33 +222,45 @@ extension BlockWalker {
     }
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.
-    /// By Unicode scalars: a quote or space is one scalar.
+    /// By Unicode scalars: a quote or space is one scalar, read among the UTF-8 bytes (`"` and the
+    /// space are one byte each, `“` and `”` three, and no scalar's bytes hold one of theirs).
     static func infoWords(_ info: String) -> [String] {
-        let scalars = info.unicodeScalars
+        let bytes = Array(info.utf8)
+        // The delimiter scalar that starts at `index` and its length in bytes, or nil.
+        func delimiter(at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+            switch bytes[index] {
+            case UInt8(ascii: " "): return (" ", 1)
+            case UInt8(ascii: "\""): return ("\"", 1)
+            case 0xE2 where bytes[index...].starts(with: "“".utf8): return ("“", 3)
+            case 0xE2 where bytes[index...].starts(with: "”".utf8): return ("”", 3)
+            default: return nil
+            }
+        }
         var words: [String] = []
-        var start: String.Index?
+        var start: Int?
         var quote: Unicode.Scalar?
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
+        var index = 0
+        while index < bytes.count {
+            let found = delimiter(at: index)
+            let scalar = found?.scalar
             if let open = quote {
-                if scalar == open || (open == "“" && scalar == "”") {
-                    words.append(String(scalars[(start ?? index)..<index]))
+                if let scalar, scalar == open || (open == "“" && scalar == "”") {
+                    words.append(String(decoding: bytes[(start ?? index)..<index], as: UTF8.self))
                     start = nil
                     quote = nil
                 } else if start == nil {
                     start = index
                 }
-            } else if scalar == "\"" || scalar == "“" || scalar == " " {
-                if let first = start { words.append(String(scalars[first..<index])) }
+            } else if let scalar, scalar != "”" {
+                if let first = start { words.append(String(decoding: bytes[first..<index], as: UTF8.self)) }
                 start = nil
                 if scalar != " " { quote = scalar }
             } else if start == nil {
                 start = index
             }
-            scalars.formIndex(after: &index)
+            index += found?.length ?? 1
         }
-        if let first = start { words.append(String(scalars[first..<scalars.endIndex])) }
+        if let first = start { words.append(String(decoding: bytes[first...], as: UTF8.self)) }
         return words
     }
 }

@@ -2,56 +2,61 @@
 /// the rest still renders with its code spans, emphasis and links.
 public enum MarkdownWriter {
     public static func inlines(_ nodes: ArraySlice<MarkdownNode>) -> String {
-        var out = ""
-        for index in nodes.indices { write(nodes[index], into: &out) }
-        return out
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(nodes, into: &out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     public static func inlines(_ nodes: [MarkdownNode]) -> String { inlines(nodes[...]) }
 
-    public static func inline(_ node: MarkdownNode) -> String {
-        var out = ""
-        write(node, into: &out)
-        return out
-    }
+    public static func inline(_ node: MarkdownNode) -> String { inlines([node]) }
 
-    /// Appends to one string, not a string per node joined afterwards.
-    private static func write(_ node: MarkdownNode, into out: inout String) {
-        switch node.kind {
-        case .text: out += escape(node.literal)
-        case .softBreak: out += "\n"
-        case .lineBreak: out += "\\\n"
-        case .code:
-            let ticks = containsBacktick(node.literal) ? "``" : "`"
-            let pad = node.literal.hasPrefix("`") || node.literal.hasSuffix("`") ? " " : ""
-            out += ticks; out += pad; out += node.literal; out += pad; out += ticks
-        case .emphasis: wrap(node, "*", "*", into: &out)
-        case .strong: wrap(node, "**", "**", into: &out)
-        case let .link(destination, title):
-            wrap(node, "[", "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")", into: &out)
-        case let .image(destination, title):
-            wrap(node, "![", "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")", into: &out)
-        case .htmlInline: out += node.literal
-        default: for child in node.children { write(child, into: &out) }
+    /// Appends to one buffer of bytes, not a string per node joined afterwards. The nodes are read
+    /// where they are in the array, field by field, not copied whole.
+    private static func write(_ nodes: ArraySlice<MarkdownNode>, into out: inout [UInt8]) {
+        for index in nodes.indices {
+            switch nodes[index].kind {
+            case .text: out.append(contentsOf: escape(nodes[index].literal).utf8)
+            case .softBreak: out.append(UInt8(ascii: "\n"))
+            case .lineBreak: out.append(contentsOf: "\\\n".utf8)
+            case .code:
+                let literal = nodes[index].literal
+                let ticks = containsBacktick(literal) ? "``" : "`"
+                let pad = literal.hasPrefix("`") || literal.hasSuffix("`") ? " " : ""
+                out.append(contentsOf: ticks.utf8)
+                out.append(contentsOf: pad.utf8)
+                out.append(contentsOf: literal.utf8)
+                out.append(contentsOf: pad.utf8)
+                out.append(contentsOf: ticks.utf8)
+            case .emphasis: wrap(nodes[index].children, "*", "*", into: &out)
+            case .strong: wrap(nodes[index].children, "**", "**", into: &out)
+            case let .link(destination, title):
+                wrap(nodes[index].children, "[", "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")", into: &out)
+            case let .image(destination, title):
+                wrap(nodes[index].children, "![", "](<" + destination + ">" + (title.isEmpty ? "" : " \"\(title)\"") + ")", into: &out)
+            case .htmlInline: out.append(contentsOf: nodes[index].literal.utf8)
+            default: write(nodes[index].children[...], into: &out)
+            }
         }
     }
 
-    private static func wrap(_ node: MarkdownNode, _ open: String, _ close: String, into out: inout String) {
-        out += open
-        for child in node.children { write(child, into: &out) }
-        out += close
+    private static func wrap(_ children: [MarkdownNode], _ open: String, _ close: String, into out: inout [UInt8]) {
+        out.append(contentsOf: open.utf8)
+        write(children[...], into: &out)
+        out.append(contentsOf: close.utf8)
     }
 
-    /// Backslash-escapes what would otherwise start markup, and nothing more, so the text stays
-    /// readable where it is shown as is (`bgkb show`): `_` only at a word's edge, `#` and `>` only
-    /// at a line's start.
     /// Whether a code span holds a backtick scalar (CommonMark reads backticks as bytes, so one
     /// with a combining mark after it still counts).
     static func containsBacktick(_ text: String) -> Bool {
         text.utf8.contains(UInt8(ascii: "`"))
     }
 
-    /// By Unicode scalars: a letter or digit next to `_` is one by its scalar properties.
+    /// Backslash-escapes what would otherwise start markup, and nothing more, so the text stays
+    /// readable where it is shown as is (`bgkb show`): `_` only at a word's edge, `#` and `>` only
+    /// at a line's start. By Unicode scalars: a letter or digit next to `_` is one by its scalar
+    /// properties.
     static func escape(_ text: String) -> String {
         // Most text has none of these bytes, and then nothing changes.
         guard text.utf8.contains(where: isEscapedByte) else { return text }
