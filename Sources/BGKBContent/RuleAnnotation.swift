@@ -92,8 +92,10 @@ struct RuleAnnotation {
     static let questionWords: Set<String> = ["what", "how", "why", "when", "which", "who", "whether"]
 
     /// Whether `measures` opens with a question word (its first word up to whitespace, lower-cased).
+    /// The word is cut by Unicode scalars: a question word is letters, which neither join a space
+    /// into their Character nor hold one, so where Characters cut it is the same.
     static func isQuestionWord(firstWordOf measures: String) -> Bool {
-        questionWords.contains(measures.prefix { !$0.isWhitespace }.lowercased())
+        questionWords.contains(String(Substring(measures.unicodeScalars.prefix { !$0.properties.isWhitespace })).lowercased())
     }
 
     static func citations(_ node: YAMLNode, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> [Citation] {

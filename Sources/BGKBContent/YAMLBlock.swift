@@ -40,14 +40,9 @@ struct YAMLBlock {
 struct FieldReader {
     let block: YAMLBlock
     let what: String
-    /// A struct, not a tuple: an array of tuples is copied and destroyed through the runtime's
-    /// generic tuple witnesses, element by element.
-    struct Field {
-        var key: String
-        var keyNode: YAMLNode
-        var value: YAMLNode
-    }
-    private(set) var fields: [Field] = []
+    /// The mapping's pairs as YAML gave them. The readers ask only for allowed keys, so a pair
+    /// with an unknown key (reported when the reader is made) is never read.
+    private let pairs: [YAMLNode.Pair]
 
     /// Nil (with an error) when `node` is not a mapping.
     init?(_ node: YAMLNode, block: YAMLBlock, what: String, allowed: [String], diagnostics: inout Diagnostics) {
@@ -57,22 +52,20 @@ struct FieldReader {
             diagnostics.error("bad-field-value", "\(what) must be a mapping of `field: value` lines", at: block.location(node.mark))
             return nil
         }
-        fields.reserveCapacity(mapping.count)
-        for pair in mapping {
-            let keyNode = pair.key
-            let key = keyNode.string ?? ""
-            if allowed.contains(key) {
-                fields.append(Field(key: key, keyNode: keyNode, value: pair.value))
-            } else {
+        pairs = mapping
+        for index in mapping.indices {
+            let key = mapping[index].key.string ?? ""
+            if !allowed.contains(key) {
                 let suggestion = FieldReader.closest(to: key, in: allowed).map { "; did you mean `\($0)`?" } ?? ""
-                diagnostics.error("unknown-field", "unknown field `\(key)` in \(what)\(suggestion)", at: block.location(keyNode.mark),
+                diagnostics.error("unknown-field", "unknown field `\(key)` in \(what)\(suggestion)", at: block.location(mapping[index].key.mark),
                                   notes: ["known fields: " + allowed.joined(separator: ", ")])
             }
         }
     }
 
+    /// The value of the first pair with `key` (an allowed key).
     func node(_ key: String) -> YAMLNode? {
-        for index in fields.indices where fields[index].key == key { return fields[index].value }
+        for index in pairs.indices where pairs[index].key.string == key { return pairs[index].value }
         return nil
     }
     func has(_ key: String) -> Bool { node(key) != nil }
