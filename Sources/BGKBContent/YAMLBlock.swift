@@ -37,7 +37,8 @@ struct YAMLBlock {
 }
 
 /// Reads typed fields out of a YAML mapping, reporting unknown keys and values of the wrong shape.
-struct FieldReader {
+/// A class: a reader is asked for one field after another, and is shared rather than copied.
+final class FieldReader {
     let block: YAMLBlock
     let what: String
     /// The mapping's pairs as YAML gave them. The readers ask only for allowed keys, so a pair
