@@ -170,6 +170,8 @@ private struct FirstLineReader: PlainTextReader {
     /// Whether a byte trimming keeps follows the line feed.
     var followed = false
 
+    init() { bytes.reserveCapacity(256) }
+
     static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
     }
