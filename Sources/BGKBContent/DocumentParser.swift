@@ -8,8 +8,8 @@ struct DocumentParser {
     static let frontMatterFields = ["title", "document", "version", "source", "topics", "summary"]
     static let signOffOpenings = ["share and enjoy", "cheers", "thanks", "thank you", "regards", "best regards", "best wishes", "kind regards"]
     static let longestSignOffOpening = signOffOpenings.map(\.utf8.count).max() ?? 0
-    /// The first three scalars of each opening (each is ASCII, a scalar a Character).
-    static let signOffHeads = signOffOpenings.map { Array($0.unicodeScalars.prefix(3)) }
+    /// The first three bytes of each opening (all ASCII).
+    static let signOffHeads = signOffOpenings.map { Array($0.utf8.prefix(3)) }
     static let historyTitles = ["revision history", "change history", "changelog", "change log"]
 
     let path: String
@@ -244,7 +244,8 @@ struct BlockWalker {
                     return
                 }
                 points.append(PointDraft(blocks: pending, annotation: block))
-                pending = []
+                // The next point's blocks start with the room this one's had.
+                pending.removeAll(keepingCapacity: true)
             case "scenario":
                 flushPlain()
                 guard !points.isEmpty else {
@@ -297,13 +298,17 @@ struct BlockWalker {
     /// Whether a first line opens like a sign-off (the openings are lowercase; only as much of
     /// the line as the longest opening is lower-cased).
     static func isSignOff(firstLine line: String) -> Bool {
-        // Lower-casing maps each scalar to one or more, so the first three scalars of the line
-        // lower-cased start as its lower-cased text does: a line whose three do not start an
-        // opening (`The`, `When`) is not lower-cased further.
-        let head = String(Substring(line.unicodeScalars.prefix(3))).lowercased().unicodeScalars
-        guard DocumentParser.signOffHeads.contains(where: { head.starts(with: $0) }) else { return false }
+        // Lower-casing maps an ASCII scalar to one ASCII scalar, and its text starts as its first
+        // scalars' do: a line whose first three bytes are ASCII and, lower-cased, start no opening
+        // (`The`, `When`) is not lower-cased further.
+        let head = line.utf8.prefix(3).map(Self.asciiLowercase)
+        if head.count == 3, head.allSatisfy({ $0 < 0x80 }), !DocumentParser.signOffHeads.contains(head) { return false }
         let first = line.prefix(DocumentParser.longestSignOffOpening + 1).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
+    }
+
+    static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte
     }
 
     private func isHistoryTitle(_ block: MarkdownNode) -> Bool {
@@ -366,7 +371,7 @@ struct BlockWalker {
 
     /// Reads one entry; false when the line is not an entry (the history has ended).
     private mutating func readEntry(_ inlines: [MarkdownNode], at location: SourceLocation, diagnostics: inout Diagnostics) -> Bool {
-        let text = inlines.map(\.plainText).joined().trimmed
+        let text = MarkdownNode.plainText(of: inlines[...]).trimmed
         if text.isEmpty { return true }
         switch RevisionDate.parse(text) {
         case let .date(day, written, rest):

@@ -134,11 +134,13 @@ extension BlockWalker {
             return callout
         }
         guard case .text = first.kind else { return nil }
-        let words = first.literal.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let word = words.first else { return nil }
+        // The first word and the rest, cut at the first space Character.
+        let literal = first.literal
+        let space = literal.firstIndex(of: " ")
+        let word = literal[..<(space ?? literal.endIndex)]
         let label = word.hasSuffix(":") ? String(word.dropLast()) : String(word)
         guard let callout = callout(named: label) else { return nil }
-        let rest = words.count > 1 ? String(words[1]) : ""
+        let rest = space.map { String(literal[literal.index(after: $0)...]) } ?? ""
         // `Note that …` is prose, not a callout: a callout is followed by `:` or a capitalised sentence.
         let continuesWithCapital = rest.first.map(\.isUppercase) ?? (inlines.count > 1)
         if callout != .important, !word.hasSuffix(":"), !continuesWithCapital { return nil }
@@ -215,11 +217,13 @@ extension BlockWalker {
         while index < bytes.count {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
             if bytes.count - index >= expect.count, bytes[index..<index + expect.count].elementsEqual(expect) { return true }
-            guard let lineFeed = bytes[index...].firstIndex(of: 0x0A) else { return false }
+            guard let lineFeed = Bytes.firstOffset(of: lineFeedNeedle, in: bytes, from: index) else { return false }
             index = lineFeed + 1
         }
         return false
     }
+
+    private static let lineFeedNeedle = [UInt8(ascii: "\n")]
 
     /// Splits an info string into words, keeping "quoted names" whole and without their quotes.
     /// By Unicode scalars: a quote or space is one scalar, read among the UTF-8 bytes (`"` and the
@@ -237,6 +241,7 @@ extension BlockWalker {
             }
         }
         var words: [String] = []
+        words.reserveCapacity(4)
         var start: Int?
         var quote: Unicode.Scalar?
         var index = 0

@@ -52,9 +52,9 @@ enum RevisionDate {
         return .notADate
     }
 
-    /// The line split at spaces (a space scalar), empty words dropped.
+    /// The line split at spaces (a space scalar, one byte), empty words dropped.
     static func words(_ line: String) -> [String] {
-        line.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
+        Array(line.utf8).split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func rest(_ words: some Collection<String>) -> String {
