@@ -321,6 +321,13 @@ struct BlockWalker {
     }
 
     static func isHistoryTitle(firstLine: String) -> Bool {
+        // A line of more than 64 bytes that neither starts nor ends with `:` or a blank (bytes and
+        // scalars of their own) is trimmed of nothing below: it is too long, and is not trimmed.
+        let utf8 = firstLine.utf8
+        func isTrimmed(_ byte: UInt8?) -> Bool {
+            byte == UInt8(ascii: ":") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+        }
+        if utf8.count > 64, !isTrimmed(utf8.first), !isTrimmed(utf8.last) { return false }
         let candidate = firstLine.trimmingCharacters(in: ":").trimmed
         // A title is at most 16 ASCII bytes, and lower-casing shrinks text to no less than a third
         // of its bytes (the Kelvin sign to `k`): a longer line is not one, and is not lower-cased.

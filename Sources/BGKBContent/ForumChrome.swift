@@ -140,21 +140,27 @@ enum ForumChrome {
     /// a paragraph that is all chrome is dropped, and the number of lines removed is returned.
     static func strip(_ document: inout MarkdownNode) -> Int {
         var removed = 0
-        var kept: [MarkdownNode] = []
-        kept.reserveCapacity(document.children.count)
+        // The blocks kept, gathered only from the first paragraph that loses a line (nearly every
+        // document has none).
+        var kept: [MarkdownNode]?
         var afterBareLabel = false
         var previousEnd = 0
-        for block in document.children {
+        for index in document.children.indices {
+            let block = document.children[index]
             // A bare label's values may stand on the next lines as paragraphs of their own (a page
             // saved a line a paragraph), but not after a blank line.
             if block.start.line != previousEnd + 1 { afterBareLabel = false }
             previousEnd = block.end.line
-            guard case .paragraph = block.kind else { kept.append(block); afterBareLabel = false; continue }
+            guard case .paragraph = block.kind else { kept?.append(block); afterBareLabel = false; continue }
             let (paragraph, count) = strip(paragraph: block, afterBareLabel: &afterBareLabel)
+            if count > 0, kept == nil {
+                kept = Array(document.children[..<index])
+                kept?.reserveCapacity(document.children.count)
+            }
             removed += count
-            if let paragraph { kept.append(paragraph) }
+            if let paragraph { kept?.append(paragraph) }
         }
-        if removed > 0 { document.children = kept }
+        if let kept { document.children = kept }
         return removed
     }
 
@@ -246,15 +252,17 @@ enum ForumChrome {
         var mayBeChrome: Bool {
             guard started, length <= 160 else { return false }
             let head = head.utf8
+            let first = head.first
             // A thread's address, as text or as an autolink.
-            if startsWithLink || head.starts(with: "http".utf8) || head.starts(with: "HTTP".utf8) { return true }
-            guard length <= 100, let first = head.first else { return false }
+            if startsWithLink { return true }
+            if first == UInt8(ascii: "h") || first == UInt8(ascii: "H"), head.starts(with: "http".utf8) || head.starts(with: "HTTP".utf8) { return true }
+            guard length <= 100, let first else { return false }
             let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
             // Counts, tallies and dates: a digit first or last, a bracket last, `AM` or `PM` last.
             if isDigit(first) || isDigit(last) || last == UInt8(ascii: ")") || last == UInt8(ascii: ":") { return true }
             if (last == UInt8(ascii: "M") || last == UInt8(ascii: "m")) && "APap".utf8.contains(beforeLast) { return true }
             // `Latest reply…`, `Last reply…`.
-            if head.starts(with: "La".utf8) || head.starts(with: "la".utf8) { return true }
+            if first == UInt8(ascii: "L") || first == UInt8(ascii: "l"), head.starts(with: "La".utf8) || head.starts(with: "la".utf8) { return true }
             // Field labels, the locked notice and the page's buttons are short.
             return length <= 60 && first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
         }

@@ -23,6 +23,8 @@ struct RuleAnnotation {
     init(block: YAMLBlock, diagnostics: inout Diagnostics) {
         guard let node = block.compose(diagnostics: &diagnostics, what: "rule block") else { return }
         guard let reader = FieldReader(node, block: block, what: "rule block", allowed: RuleAnnotation.fields, diagnostics: &diagnostics) else { return }
+        // Room for a block's topics, related rules and citations up front.
+        references.reserveCapacity(8)
         id = reader.string("id", diagnostics: &diagnostics)
         if let id { idLocation = reader.location("id"); Self.checkID(id, at: reader.location("id"), diagnostics: &diagnostics) }
         title = reader.string("title", diagnostics: &diagnostics)

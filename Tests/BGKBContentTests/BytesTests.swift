@@ -60,4 +60,13 @@ import Testing
         #expect(StableHash.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
         #expect(StableHash.of("rule", "outcome").value == { var h = StableHash(); h.combine(bytes: Array("rule\u{1F}outcome\u{1F}".utf8)); return h.value }())
     }
+
+    /// Every offset of a byte, in order, as a walk over every byte finds them.
+    @Test(arguments: ["", "\n", "a\nb", "\n\n", "no line feed", "one\r\ntwo\n", "é\n😀\n\n" + String(repeating: "long line ", count: 40) + "\nend\n"])
+    func offsetsOfAByteAreEveryOffset(_ text: String) {
+        let bytes = Array(text.utf8)
+        for byte in [UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "e"), 0xC3] {
+            #expect(Bytes.offsets(of: byte, in: bytes) == bytes.indices.filter { bytes[$0] == byte }, "\(text.debugDescription) \(byte)")
+        }
+    }
 }
