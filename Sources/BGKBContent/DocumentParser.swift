@@ -301,8 +301,11 @@ struct BlockWalker {
         // Lower-casing maps an ASCII scalar to one ASCII scalar, and its text starts as its first
         // scalars' do: a line whose first three bytes are ASCII and, lower-cased, start no opening
         // (`The`, `When`) is not lower-cased further.
-        let head = line.utf8.prefix(3).map(Self.asciiLowercase)
-        if head.count == 3, head.allSatisfy({ $0 < 0x80 }), !DocumentParser.signOffHeads.contains(head) { return false }
+        var bytes = line.utf8.makeIterator()
+        if let first = bytes.next(), let second = bytes.next(), let third = bytes.next(), first < 0x80, second < 0x80, third < 0x80 {
+            let (a, b, c) = (asciiLowercase(first), asciiLowercase(second), asciiLowercase(third))
+            guard DocumentParser.signOffHeads.contains(where: { $0[0] == a && $0[1] == b && $0[2] == c }) else { return false }
+        }
         let first = line.prefix(DocumentParser.longestSignOffOpening + 1).lowercased()
         return DocumentParser.signOffOpenings.contains { first.hasPrefix($0) }
     }
@@ -420,16 +423,22 @@ struct BlockWalker {
                 if case let .link(destination, _) = child.kind, destination.hasPrefix("#") { links.append(String(destination.dropFirst())) }
             }
             guard case .text = node.kind else { text += plain; continue }
+            // Split by Characters; the text between splits is appended as one run.
             var previous: Character?
-            for character in plain {
+            var runStart = plain.startIndex
+            var index = plain.startIndex
+            while index < plain.endIndex {
+                let character = plain[index]
+                let next = plain.index(after: index)
                 if character == ";" || (previous == "." && character == " ") {
-                    if character == ";" { text.append(character) }
+                    text += plain[runStart..<(character == ";" ? next : index)]
                     close()
-                } else {
-                    text.append(character)
+                    runStart = next
                 }
                 previous = character
+                index = next
             }
+            text += plain[runStart...]
         }
         close()
         return clauses

@@ -116,7 +116,9 @@ extension BlockWalker {
     /// is one by its scalar properties.
     static func looksLikeAPI(_ span: String) -> Bool {
         let scalars = span.unicodeScalars
-        guard let first = scalars.first, first.properties.isAlphabetic || first == "_" || first == "." else { return false }
+        guard let first = scalars.first else { return false }
+        let isLetter = first.isASCII ? ("a"..."z").contains(first) || ("A"..."Z").contains(first) : first.properties.isAlphabetic
+        guard isLetter || first == "_" || first == "." else { return false }
         return !scalars.contains(" ") && scalars.count > 2
             && scalars.contains { $0 == "(" || ($0.isASCII ? ("A"..."Z").contains($0) : $0.properties.isUppercase) }
     }
@@ -216,7 +218,7 @@ extension BlockWalker {
         var index = 0
         while index < bytes.count {
             while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-            if bytes.count - index >= expect.count, bytes[index..<index + expect.count].elementsEqual(expect) { return true }
+            if bytes.count - index >= expect.count, bytes[index] == expect[0], bytes[index..<index + expect.count].elementsEqual(expect) { return true }
             guard let lineFeed = Bytes.firstOffset(of: lineFeedNeedle, in: bytes, from: index) else { return false }
             index = lineFeed + 1
         }

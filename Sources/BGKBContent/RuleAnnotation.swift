@@ -97,7 +97,11 @@ struct RuleAnnotation {
     /// The word is cut by Unicode scalars: a question word is letters, which neither join a space
     /// into their Character nor hold one, so where Characters cut it is the same.
     static func isQuestionWord(firstWordOf measures: String) -> Bool {
-        questionWords.contains(String(Substring(measures.unicodeScalars.prefix { !$0.properties.isWhitespace })).lowercased())
+        // White space among ASCII scalars is the tab to the carriage return, and the space.
+        func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace
+        }
+        return questionWords.contains(String(Substring(measures.unicodeScalars.prefix { !isWhitespace($0) })).lowercased())
     }
 
     static func citations(_ node: YAMLNode, key: String, block: YAMLBlock, references: inout [Reference], diagnostics: inout Diagnostics) -> [Citation] {
