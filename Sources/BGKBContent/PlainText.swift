@@ -24,7 +24,13 @@ enum PlainText {
         guard scalarCount(bytes[...]) > 72 else { return String(decoding: bytes, as: UTF8.self) }
         var result: [UInt8] = []
         var length = 0
-        for word in bytes.split(separator: UInt8(ascii: " ")) {
+        // Word by word (runs between spaces, empty ones skipped) only as far as the title goes.
+        var wordStart = 0
+        while wordStart < bytes.count {
+            let wordEnd = bytes[wordStart...].firstIndex(of: UInt8(ascii: " ")) ?? bytes.count
+            defer { wordStart = wordEnd + 1 }
+            guard wordEnd > wordStart else { continue }
+            let word = bytes[wordStart..<wordEnd]
             let wordLength = scalarCount(word)
             if length + wordLength + 1 > 70 { break }
             if length > 0 {

@@ -119,7 +119,7 @@ extension BlockWalker {
         guard let first = scalars.first else { return false }
         let isLetter = first.isASCII ? ("a"..."z").contains(first) || ("A"..."Z").contains(first) : first.properties.isAlphabetic
         guard isLetter || first == "_" || first == "." else { return false }
-        return !scalars.contains(" ") && scalars.count > 2
+        return !scalars.contains(" ") && !scalars.dropFirst(2).isEmpty
             && scalars.contains { $0 == "(" || ($0.isASCII ? ("A"..."Z").contains($0) : $0.properties.isUppercase) }
     }
 
