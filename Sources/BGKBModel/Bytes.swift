@@ -133,4 +133,27 @@ public enum Bytes {
     public static func append(_ literal: StaticString, to out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
+
+    /// Whether the UTF-8 bytes of `a` and `b` are equal once every run of ASCII digits in each
+    /// counts as the same, whatever its length (`task 9 ended` and `task 10 ended` are).
+    public static func equalExceptDigitRuns(_ a: String, _ b: String) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        return withContiguousBytes(of: a.utf8) { x in
+            withContiguousBytes(of: b.utf8) { y in
+                var i = 0, j = 0
+                while i < x.count && j < y.count {
+                    if isDigit(x[i]) && isDigit(y[j]) {
+                        repeat { i += 1 } while i < x.count && isDigit(x[i])
+                        repeat { j += 1 } while j < y.count && isDigit(y[j])
+                    } else if x[i] == y[j] {
+                        i += 1
+                        j += 1
+                    } else {
+                        return false
+                    }
+                }
+                return i == x.count && j == y.count
+            }
+        }
+    }
 }
