@@ -25,7 +25,7 @@ enum SwiftHighlighter {
         "weak", "where", "while", "fileprivate", "open", "override", "lazy", "unowned", "some", "any",
     ]
 
-    static let longestKeyword = 11
+    static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
 
     /// The code cut into tokens; joined, their texts give back `code` exactly. It walks the
     /// UTF-8 bytes: every character it looks for is ASCII, and a byte of a longer scalar never
@@ -57,6 +57,8 @@ enum SwiftHighlighter {
             String(decoding: bytes[range], as: UTF8.self)
         }
         var result: [Token] = []
+        // Room for a token every eight bytes, about twice what examples have.
+        result.reserveCapacity(count / 8)
         // Plain text is whatever lies between two other tokens: it starts where the last one ended.
         var plainStart = 0
         func emit(_ kind: Kind, _ range: Range<Int>, _ word: String? = nil) {
@@ -112,7 +114,7 @@ enum SwiftHighlighter {
                 let j = endOfName(from: i)
                 let word = text(i..<j)
                 let afterDot = i > 0 && bytes[i - 1] == UInt8(ascii: ".")
-                if (word == "work" || word == "on") && startsLine(i) && j < count && bytes[j] == UInt8(ascii: " ") {
+                if (j - i == 4 && word == "work" || j - i == 2 && word == "on") && startsLine(i) && j < count && bytes[j] == UInt8(ascii: " ") {
                     // `work 10s` and `on event {`: the duration is part of the simulator's word.
                     let k = endOfName(from: j + 1)
                     emit(.simulated, i..<k); i = k
