@@ -156,4 +156,55 @@ public enum Bytes {
             }
         }
     }
+
+    /// `text` with each run of whitespace made one space and whitespace at either end dropped.
+    /// Whitespace is decided per Unicode scalar (the White_Space property), not per Character: a
+    /// combining mark after a space is kept and starts the next word. ASCII bytes are answered as
+    /// they are; only a byte that starts a non-ASCII scalar is decoded.
+    public static func collapsingWhitespace(_ text: String) -> String {
+        let collapsed = withContiguousBytes(of: text.utf8) { buffer in
+            [UInt8](unsafeUninitializedCapacity: buffer.count) { out, count in
+                var kept = 0
+                var pendingSpace = false
+                var index = 0
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    var length = 1
+                    let isSpace: Bool
+                    if byte > 0x20 && byte < 0x80 {
+                        isSpace = false
+                    } else if byte < 0x80 {
+                        isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+                    } else {
+                        var iterator = buffer[index..<min(index + 4, buffer.count)].makeIterator()
+                        var decoder = UTF8()
+                        if case let .scalarValue(scalar) = decoder.decode(&iterator) {
+                            isSpace = scalar.properties.isWhitespace
+                            length = UTF8.width(scalar)
+                        } else {
+                            isSpace = false
+                        }
+                    }
+                    if isSpace {
+                        pendingSpace = kept > 0
+                    } else {
+                        if pendingSpace {
+                            out[kept] = UInt8(ascii: " ")
+                            kept += 1
+                            pendingSpace = false
+                        }
+                        if length == 1 {
+                            out[kept] = byte
+                        } else {
+                            for offset in 0..<length { out[kept + offset] = buffer[index + offset] }
+                        }
+                        kept += length
+                    }
+                    index += length
+                }
+                count = kept
+            }
+        }
+        return String(decoding: collapsed, as: UTF8.self)
+    }
 }
