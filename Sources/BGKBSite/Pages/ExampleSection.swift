@@ -43,12 +43,15 @@ enum ExampleSection {
     /// What the scenario's two non-Swift words mean, when the code uses them: `work` once, and
     /// each `on` handler the code has, by its own name, in the order the code has them.
     static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
-        let simulated = tokens.filter { $0.kind == .simulated }
-        let usesWork = simulated.contains { $0.text.hasPrefix("work") }
+        var usesWork = false
         var handlers: [Substring] = []
-        for token in simulated where token.text.hasPrefix("on ") {
-            let name = token.text.dropFirst(3)
-            if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
+        for token in tokens where token.kind == .simulated {
+            if token.text.hasPrefix("work") {
+                usesWork = true
+            } else if token.text.hasPrefix("on ") {
+                let name = token.text.dropFirst(3)
+                if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
+            }
         }
         guard usesWork || !handlers.isEmpty else { return }
         w.markup("<p class=\"code-note\">Swift, with the simulator's shorthand")

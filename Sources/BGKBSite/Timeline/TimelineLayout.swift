@@ -200,6 +200,7 @@ extension TimelineSVG {
                 allTaskSubjects = everyTask
                 hiddenTasks = Layout.capLanes(&tasks)
                 hiddenThreads = Layout.capLanes(&threads)
+                names.reserveCapacity(tasks.count + threads.count + 3)
                 for name in tasks { names.append(Layout.startsWithTask(name) ? name : "task \(name)") }
                 // The summary rows take a row each, below the lanes they stand for.
                 addSummary(hiddenTasks, "task")
