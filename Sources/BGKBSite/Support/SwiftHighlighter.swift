@@ -74,6 +74,11 @@ enum SwiftHighlighter {
         }
         var i = 0
         while i < count {
+            // Spaces and line breaks, most of the plain text, start no token.
+            if bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\n") {
+                i += 1
+                continue
+            }
             let (c, length) = scalar(at: i)
             let next: UInt8? = i + 1 < count ? bytes[i + 1] : nil
             if c == "/", next == UInt8(ascii: "/") {
