@@ -19,7 +19,7 @@ import Testing
 
     /// What each token is, where: `kind@line:column`, tokens separated by spaces.
     static func describe(_ text: String) -> String {
-        let (tokens, problems) = ScenarioLexer.tokenize(text)
+        let (tokens, problems) = { let lexed = ScenarioLexer.tokenize(text); return (lexed.tokens, lexed.problems) }()
         return (tokens.map { "\($0.text)@\($0.line):\($0.column)" } + problems.map { "!\($0.message)@\($0.line):\($0.column)" })
             .joined(separator: " ")
     }
@@ -58,7 +58,7 @@ import Testing
     func linesAreCutAsSplittingGivesThem(_ text: String) {
         var scenario = Scenario()
         scenario.text = text
-        scenario.lineStarts = ScenarioLexer.lineStarts(text)
+        scenario.lineStarts = ScenarioLexer.tokenize(text).lineStarts
         let split = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         #expect(scenario.lines == split)
         #expect(scenario.line(0) == nil)

@@ -104,16 +104,25 @@ struct ScenarioLexer {
         return start..<end
     }
 
+    /// What the lexer makes of a text: its tokens, the problems found, and the UTF-8 offset at
+    /// which each line (each run up to a line feed) starts.
+    struct Lexed {
+        var tokens: [ScenarioToken]
+        var problems: [Problem]
+        var lineStarts: [Int32]
+    }
+
     /// The one lexer, for any text. It walks the UTF-8 bytes: ASCII bytes are classified as they
     /// are, and where a byte starts a non-ASCII character, that Unicode scalar is decoded and
     /// classified by its properties (letters and numbers may continue an identifier, with
     /// combining marks). Lines end at line feeds; a carriage return is blank space like a tab.
     /// Columns count Unicode scalars from 1, so on ASCII text a column is a byte offset plus one.
-    static func tokenize(_ text: String) -> (tokens: [ScenarioToken], problems: [Problem]) {
+    static func tokenize(_ text: String) -> Lexed {
         let bytes = Array(text.utf8)
         var tokens: [ScenarioToken] = []
         tokens.reserveCapacity(bytes.count / 3)
         var problems: [Problem] = []
+        var lineStarts: [Int32] = []
         var lineNumber: Int32 = 0
         var lineStart = 0
         let packedSymbols = Self.packedSymbols
@@ -121,6 +130,7 @@ struct ScenarioLexer {
         func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
         while lineStart <= bytes.count {
             lineNumber += 1
+            lineStarts.append(Int32(lineStart))
             let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
             let lineIsASCII = !bytes[lineStart..<end].contains { $0 >= 0x80 }
             let lineFirst = lineStart
@@ -201,18 +211,7 @@ struct ScenarioLexer {
             lineStart = end + 1
         }
         tokens.append(ScenarioToken(kind: .end, line: max(1, lineNumber), column: 1))
-        return (tokens, problems)
-    }
-
-    /// The UTF-8 offset at which each line (each run up to a line feed) of `text` starts.
-    static func lineStarts(_ text: String) -> [Int32] {
-        var starts: [Int32] = [0]
-        var from = 0
-        while let lineFeed = Bytes.firstOffset(of: 0x0A, in: text, from: from) {
-            from = lineFeed + 1
-            starts.append(Int32(from))
-        }
-        return starts
+        return Lexed(tokens: tokens, problems: problems, lineStarts: lineStarts)
     }
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }

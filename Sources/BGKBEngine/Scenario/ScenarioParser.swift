@@ -32,11 +32,11 @@ public struct ScenarioParser {
     /// Parses `text`. `origin` is where its first line sits in its Content file, so diagnostics
     /// read `path:line:column` there.
     public static func parse(_ text: String, at origin: SourceLocation) -> (Scenario?, Diagnostics) {
-        let (tokens, lexProblems) = ScenarioLexer.tokenize(text)
-        var parser = ScenarioParser(tokens: tokens)
+        let lexed = ScenarioLexer.tokenize(text)
+        var parser = ScenarioParser(tokens: lexed.tokens)
         parser.scenario.text = text
-        parser.scenario.lineStarts = ScenarioLexer.lineStarts(text)
-        for problem in lexProblems {
+        parser.scenario.lineStarts = lexed.lineStarts
+        for problem in lexed.problems {
             parser.problems.append(Problem(id: "scenario-syntax", message: problem.message,
                                            place: .init(line: problem.line, column: problem.column)))
         }
