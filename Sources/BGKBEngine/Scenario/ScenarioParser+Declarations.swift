@@ -41,7 +41,7 @@ extension ScenarioParser {
             persistent = true
             guard isWord("var") else { fail("expected var after @AppStorage(...)"); skipToLineEnd(); return }
         }
-        let keyword = current.text
+        let keyword = text(current)
         advance()
         let namePlace = place
         guard let name = identifier("a variable name after '\(keyword)'") else { skipToLineEnd(); return }

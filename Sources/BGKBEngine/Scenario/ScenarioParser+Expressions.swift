@@ -66,17 +66,20 @@ extension ScenarioParser {
     mutating func parsePostfix(_ trailing: Bool) -> Syntax? {
         let start = place
         var components: [Syntax.Component] = []
-        switch current.kind {
-        case let .number(value, unit):
+        let token = current
+        switch token.kind {
+        case .number:
             advance()
+            let (value, unit) = token.number(in: source)
             return .number(value, unit: unit, start)
-        case let .string(text):
+        case .string:
             advance()
-            return .string(text, start)
-        case let .hex(text):
+            return .string(token.string(in: source), start)
+        case .hex:
             advance()
-            return .hex(text, start)
-        case let .identifier(name):
+            return .hex(token.name(in: source), start)
+        case .identifier:
+            let name = token.name(in: source)
             advance()
             // Room for a path's usual length (`DispatchQueue.main.async`).
             components.reserveCapacity(4)
@@ -97,7 +100,7 @@ extension ScenarioParser {
             expect(")", "to close the parenthesis")
             return inner
         default:
-            fail("expected an expression, found \(current.text)")
+            fail("expected an expression, found \(text(current))")
             return nil
         }
         while true {
@@ -140,8 +143,8 @@ extension ScenarioParser {
         while true {
             while case .newline = current.kind { advance() }
             var label: String?
-            if case let .identifier(name) = current.kind, position + 1 < tokens.count, case .symbol(":") = tokens[position + 1].kind {
-                label = name
+            if current.kind == .identifier, position + 1 < tokens.count, case .symbol(":") = tokens[position + 1].kind {
+                label = currentName
                 advance(); advance()
             }
             guard let value = parseExpression(trailingClosures: true) else { return nil }
@@ -149,7 +152,7 @@ extension ScenarioParser {
             while case .newline = current.kind { advance() }
             if isSymbol(",") { advance(); continue }
             if isSymbol(")") { advance(); return arguments }
-            fail("expected ',' or ')' in the argument list, found \(current.text)")
+            fail("expected ',' or ')' in the argument list, found \(text(current))")
             return nil
         }
     }

@@ -10,6 +10,8 @@ public struct ScenarioParser {
         var place: Scenario.Place
     }
 
+    /// The scenario's UTF-8 bytes, which the tokens point into.
+    let source: [UInt8]
     var tokens: [ScenarioToken]
     var position = 0
     var scenario = Scenario()
@@ -33,7 +35,7 @@ public struct ScenarioParser {
     /// read `path:line:column` there.
     public static func parse(_ text: String, at origin: SourceLocation) -> (Scenario?, Diagnostics) {
         let lexed = ScenarioLexer.tokenize(text)
-        var parser = ScenarioParser(tokens: lexed.tokens)
+        var parser = ScenarioParser(source: lexed.source, tokens: lexed.tokens)
         parser.scenario.text = text
         parser.scenario.lineStarts = lexed.lineStarts
         for problem in lexed.problems {
@@ -50,7 +52,10 @@ public struct ScenarioParser {
         return (diagnostics.hasErrors ? nil : parser.scenario, diagnostics)
     }
 
-    init(tokens: [ScenarioToken]) { self.tokens = tokens }
+    init(source: [UInt8], tokens: [ScenarioToken]) {
+        self.source = source
+        self.tokens = tokens
+    }
 
     // MARK: Tokens
 
@@ -63,15 +68,27 @@ public struct ScenarioParser {
         return false
     }
 
-    func isWord(_ word: String) -> Bool {
-        if case let .identifier(s) = current.kind { return s == word }
-        return false
+    /// Whether the current token is the identifier `keyword`.
+    func isWord(_ keyword: StaticString) -> Bool {
+        current.kind == .identifier && current.word(in: source) == keyword
     }
+
+    /// Whether the token after the current one is the identifier `keyword`.
+    func nextIsWord(_ keyword: StaticString) -> Bool {
+        position + 1 < tokens.count && tokens[position + 1].kind == .identifier && tokens[position + 1].word(in: source) == keyword
+    }
+
+    /// The current token's name, if it is an identifier.
+    var currentName: String? {
+        current.kind == .identifier ? current.name(in: source) : nil
+    }
+
+    /// A token as a diagnostic shows it.
+    func text(_ token: ScenarioToken) -> String { token.text(in: source) }
 
     /// `at 10s:` rather than a variable named `at`.
     var isTimelineLine: Bool {
-        guard position + 1 < tokens.count, case .number = tokens[position + 1].kind else { return false }
-        return true
+        position + 1 < tokens.count && tokens[position + 1].kind == .number
     }
 
     var atLineEnd: Bool {
@@ -110,13 +127,13 @@ public struct ScenarioParser {
     @discardableResult
     mutating func expect(_ symbol: ScenarioSymbol, _ context: String) -> Bool {
         if isSymbol(symbol) { advance(); return true }
-        fail("expected '\(symbol.text)' \(context), found \(current.text)")
+        fail("expected '\(symbol.text)' \(context), found \(text(current))")
         return false
     }
 
     mutating func identifier(_ context: String) -> String? {
-        if case let .identifier(name) = current.kind { advance(); return name }
-        fail("expected \(context), found \(current.text)")
+        if let name = currentName { advance(); return name }
+        fail("expected \(context), found \(text(current))")
         return nil
     }
 
@@ -147,7 +164,7 @@ public struct ScenarioParser {
 
     mutating func endStatement() {
         if atLineEnd || isSymbol("}") { return }
-        fail("unexpected \(current.text) after the end of the statement")
+        fail("unexpected \(text(current)) after the end of the statement")
         skipToLineEnd()
     }
 
@@ -198,11 +215,14 @@ public struct ScenarioParser {
             switch token.kind {
             case .symbol("{"): depth += 1
             case .symbol("}"): depth -= 1
-            case let .identifier(word) where depth == 0 && lineStart:
+            case .identifier where depth == 0 && lineStart:
                 // `nonisolated func name`: the name comes one token later.
+                let word = token.word(in: source)
                 let nameIndex = word == "nonisolated" ? index + 2 : index + 1
-                if word == "func" || word == "nonisolated" && index + 1 < tokens.count && tokens[index + 1].kind == .identifier("func"),
-                   nameIndex < tokens.count, case let .identifier(name) = tokens[nameIndex].kind {
+                let nonisolated = word == "nonisolated" && index + 1 < tokens.count && tokens[index + 1].kind == .identifier
+                    && tokens[index + 1].word(in: source) == "func"
+                if word == "func" || nonisolated, nameIndex < tokens.count, tokens[nameIndex].kind == .identifier {
+                    let name = tokens[nameIndex].name(in: source)
                     if functionsByName[name] == nil {
                         functionsByName[name] = Int32(scenario.functions.count)
                         scenario.functions.append(.init(name: name, block: -1))
@@ -225,14 +245,14 @@ public struct ScenarioParser {
     }
 
     mutating func parseTopLevel() {
-        guard case let .identifier(word) = current.kind else {
-            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(current.text)")
+        guard current.kind == .identifier else {
+            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(text(current))")
             skipToLineEnd()
             return
         }
-        switch word {
+        switch current.word(in: source) {
         case "func": parseFunction()
-        case "nonisolated" where position + 1 < tokens.count && tokens[position + 1].kind == .identifier("func"):
+        case "nonisolated" where nextIsWord("func"):
             advance()
             parseFunction(onMainActor: false)
         case "on": parseHandler()
@@ -241,7 +261,7 @@ public struct ScenarioParser {
         case "expect": parseExpectation()
         case "Info": parseInfoPlist()
         default:
-            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(current.text)")
+            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(text(current))")
             skipToLineEnd()
         }
     }
