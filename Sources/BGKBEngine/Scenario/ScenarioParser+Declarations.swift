@@ -141,14 +141,14 @@ extension ScenarioParser {
         skipBalanced("(", ")")
         while isWord("async") || isWord("throws") { advance() }
         if isSymbol("->") { advance(); _ = identifier("a return type") }
-        let saved = (scopes, localCount)
-        scopes = [[:]]
+        let saved = (locals, localCount)
+        locals = []
         localCount = 0
         onMainActor = isolated
         if let block = parseBlock(parameters: []) {
             scenario.functions[Int(index)].block = block
         }
-        (scopes, localCount) = saved
+        (locals, localCount) = saved
     }
 
     mutating func skipBalanced(_ open: ScenarioSymbol, _ close: ScenarioSymbol) {
@@ -187,8 +187,8 @@ extension ScenarioParser {
         if scenario.handlers[event] != nil {
             fail("\(name) is handled twice", at: namePlace, id: "scenario-name")
         }
-        let saved = (scopes, localCount)
-        scopes = [[:]]
+        let saved = (locals, localCount)
+        locals = []
         localCount = 0
         var parameters: [(String, ValueType)] = event == .didReceiveRemoteNotification ? [("completionHandler", .push)] : []
         if event == .handleEventsForBackgroundURLSession { parameters = [("completionHandler", .completion)] }
@@ -197,6 +197,6 @@ extension ScenarioParser {
         if let block = parseBlock(parameters: parameters) {
             scenario.handlers[event] = block
         }
-        (scopes, localCount) = saved
+        (locals, localCount) = saved
     }
 }

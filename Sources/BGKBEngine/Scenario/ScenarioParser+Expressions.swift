@@ -200,7 +200,7 @@ extension ScenarioParser {
         components.map { $0.name + ($0.arguments == nil ? "" : "(...)") + ($0.unwrapped ? "!" : "") }.joined(separator: ".")
     }
 
-    func closureArgument(_ arguments: [Syntax.Argument]?, labels: Set<String?>) -> (found: Bool, block: Int32?) {
+    func closureArgument(_ arguments: [Syntax.Argument]?, labels: [String?]) -> (found: Bool, block: Int32?) {
         for argument in arguments ?? [] where labels.contains(argument.label) {
             if case let .closure(block, _) = argument.value { return (true, block) }
             if case let .path(components, _) = argument.value, components.count == 1, components[0].name == "nil" { return (true, nil) }

@@ -118,10 +118,11 @@ extension ScenarioParser {
     }
 
     mutating func queue(_ components: ArraySlice<Syntax.Component>) -> QueueRef? {
-        let names = components.map(\.name)
-        if names == ["DispatchQueue", "main"] { return .main }
-        if names == ["DispatchQueue", "global"] { return .global }
-        if names.count == 1, let index = queuesByName[names[0]] {
+        if components.count == 2, components.first?.name == "DispatchQueue" {
+            if components.last?.name == "main" { return .main }
+            if components.last?.name == "global" { return .global }
+        }
+        if components.count == 1, let name = components.first?.name, let index = queuesByName[name] {
             return scenario.queues[Int(index)].concurrent ? .global : .named(index)
         }
         return nil

@@ -11,15 +11,12 @@ extension ScenarioParser {
     mutating func declareLocal(_ name: String, _ type: ValueType) -> Int32 {
         let slot = localCount
         localCount += 1
-        if scopes.isEmpty { scopes = [[:]] }
-        scopes[scopes.count - 1][name] = (slot, type)
+        locals.append((name, slot, type))
         return slot
     }
 
     func lookup(_ name: String) -> (VariableRef, ValueType)? {
-        for scope in scopes.reversed() {
-            if let local = scope[name] { return (.local(local.slot), local.type) }
-        }
+        if let local = locals.last(where: { $0.name == name }) { return (.local(local.slot), local.type) }
         if let global = globalsByName[name] { return (.global(global), scenario.globals[Int(global)].type) }
         return nil
     }
@@ -36,9 +33,9 @@ extension ScenarioParser {
         guard enterLevel() else { return nil }
         defer { nesting -= 1 }
         let entry = localCount
-        scopes.append([:])
+        let scopeStart = locals.count
         defer {
-            scopes.removeLast()
+            if locals.count > scopeStart { locals.removeSubrange(scopeStart...) }
             localCount = entry
         }
         var parameters = parameters

@@ -20,8 +20,10 @@ public struct ScenarioParser {
     var functionsByName: [String: Int32] = [:]
     var queuesByName: [String: Int32] = [:]
     var locksByName: [String: Int32] = [:]
-    /// Lexical scopes of locals in the function or closure being compiled.
-    var scopes: [[String: (slot: Int32, type: ValueType)]] = []
+    /// The locals in scope in the function or closure being compiled, innermost last: a block's
+    /// locals are appended as they are declared and removed when it closes. They are few, so a
+    /// name is looked for from the end rather than hashed.
+    var locals: [(name: String, slot: Int32, type: ValueType)] = []
     var localCount: Int32 = 0
     /// Token positions of top-level declarations already parsed by the first pass.
     var declared: Set<Int> = []
