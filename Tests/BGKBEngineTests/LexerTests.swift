@@ -37,6 +37,10 @@ import Testing
         ("work 10s 😀 1_000ms", "work@1:1 10s@1:6 1000ms@1:12 end of line@1:19 end of scenario@1:1 !unexpected character '😀'@1:10"),
         // A string's escapes are taken as the byte after the backslash; one with no closing quote runs to the line's end.
         ("s = \"a\\\"b\\\\c\" + \"open", "s@1:1 =@1:3 \"a\"b\\c\"@1:5 +@1:15 \"open\"@1:17 end of line@1:22 end of scenario@1:1 !this string has no closing quote@1:17"),
+        // A line's end is counted in scalars after a comment that is not ASCII; the next line's columns start again.
+        ("a // é\nb é c", "a@1:1 end of line@1:7 b@2:1 é@2:3 c@2:5 end of line@2:6 end of scenario@2:1"),
+        // A backslash at the end of a line escapes nothing: the string keeps it and stops at the line feed.
+        ("\"ab\\\nc", "\"ab\\\"@1:1 end of line@1:5 c@2:1 end of line@2:2 end of scenario@2:1 !this string has no closing quote@1:1"),
         // Hex is shown in lower case; a number's underscores are dropped; a dot not followed by a digit ends it.
         ("0XAb 1_000.5ms 2.x", "0xab@1:1 1000.5ms@1:6 2@1:16 .@1:17 x@1:18 end of line@1:19 end of scenario@1:1"),
     ])

@@ -182,98 +182,113 @@ struct ScenarioLexer {
     /// Columns count Unicode scalars from 1, so on ASCII text a column is a byte offset plus one.
     static func tokenize(_ text: String) -> Lexed {
         let bytes = Array(text.utf8)
+        let count = bytes.count
         var tokens: [ScenarioToken] = []
-        tokens.reserveCapacity(bytes.count / 3)
+        tokens.reserveCapacity(count / 3)
         var problems: [Problem] = []
-        var lineStarts: [Int32] = []
-        var lineNumber: Int32 = 0
+        var lineStarts: [Int32] = [0]
+        var lineNumber: Int32 = 1
         var lineStart = 0
         let packedSymbols = Self.packedSymbols
         let symbolGroups = Self.symbolGroups
-        while lineStart <= bytes.count {
-            lineNumber += 1
-            lineStarts.append(Int32(lineStart))
-            let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            let lineIsASCII = !bytes[lineStart..<end].contains { $0 >= 0x80 }
-            let lineFirst = lineStart
-            func column(_ index: Int) -> Int32 {
-                if lineIsASCII { return Int32(index - lineFirst + 1) }
-                return Int32(bytes[lineFirst..<index].count { $0 & 0xC0 != 0x80 } + 1)
-            }
-            var i = lineStart
-            while i < end {
-                let c = bytes[i]
-                if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
-                if c == 0x2F && i + 1 < end && bytes[i + 1] == 0x2F { break }
-                let start = i
-                // The token from `start` to `i`.
-                func token(_ kind: ScenarioToken.Kind, valueEnd: Int? = nil) -> ScenarioToken {
-                    ScenarioToken(kind: kind, start: start, end: i, valueEnd: valueEnd, line: lineNumber, column: column(start))
-                }
-                if c == 0x22 {
-                    i += 1
-                    var contentEnd = end
-                    while i < end {
-                        if bytes[i] == 0x5C && i + 1 < end { i += 2; continue }
-                        if bytes[i] == 0x22 { contentEnd = i; i += 1; break }
-                        i += 1
-                    }
-                    if contentEnd == end {
-                        problems.append(Problem(message: "this string has no closing quote", line: lineNumber, column: column(start)))
-                    }
-                    tokens.append(token(.string, valueEnd: contentEnd))
-                    continue
-                }
-                if c == 0x30 && i + 1 < end && (bytes[i + 1] == 0x78 || bytes[i + 1] == 0x58) {
-                    i += 2
-                    while i < end, isHexDigit(bytes[i]) { i += 1 }
-                    tokens.append(token(.hex))
-                    continue
-                }
-                if isDigit(c) {
-                    while i < end, isDigit(bytes[i]) || bytes[i] == 0x5F { i += 1 }
-                    if i + 1 < end, bytes[i] == 0x2E, isDigit(bytes[i + 1]) {
-                        i += 1
-                        while i < end, isDigit(bytes[i]) { i += 1 }
-                    }
-                    let digitsEnd = i
-                    while i < end, let length = letterLength(bytes, at: i) { i += length }
-                    tokens.append(token(.number, valueEnd: digitsEnd))
-                    continue
-                }
-                let startsName = letterLength(bytes, at: i) != nil
-                    || c == 0x5F && i + 1 < end && nameContinuationLength(bytes, at: i + 1) != nil
-                if startsName {
-                    while i < end, let length = nameContinuationLength(bytes, at: i) { i += length }
-                    tokens.append(token(.identifier))
-                    continue
-                }
-                var matched = false
-                // The next three bytes (fewer at the line's end), packed as the symbols are.
-                var next = UInt32(c)
-                if i + 1 < end { next |= UInt32(bytes[i + 1]) << 8 }
-                if i + 2 < end { next |= UInt32(bytes[i + 2]) << 16 }
-                for position in symbolGroups[Int(c & 0x7F)] where c < 0x80 {
-                    let symbol = packedSymbols[position]
-                    let mask: UInt32 = symbol.length == 3 ? 0xFF_FFFF : symbol.length == 2 ? 0xFFFF : 0xFF
-                    if i + symbol.length <= end, next & mask == symbol.bytes {
-                        i += symbol.length
-                        tokens.append(token(.symbol(ScenarioSymbol(packed: symbol.bytes))))
-                        matched = true
-                        break
-                    }
-                }
-                if !matched {
-                    let (scalar, length) = Bytes.scalar(at: i, in: bytes)
-                    problems.append(Problem(message: "unexpected character '\(Character(scalar))'", line: lineNumber, column: column(start)))
-                    i += length
-                }
-            }
-            tokens.append(ScenarioToken(kind: .newline, start: end, end: end, line: lineNumber, column: column(end)))
-            lineStart = end + 1
+        func problem(_ message: String, at index: Int) {
+            problems.append(Problem(message: message, line: lineNumber, column: column(of: index, lineStart: lineStart, in: bytes)))
         }
-        tokens.append(ScenarioToken(kind: .end, start: bytes.count, end: bytes.count, line: max(1, lineNumber), column: 1))
+        var i = 0
+        while i < count {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
+            let start = i
+            // The token from `start` to `i`. Its column counts bytes here; see the end.
+            func token(_ kind: ScenarioToken.Kind, valueEnd: Int? = nil) -> ScenarioToken {
+                ScenarioToken(kind: kind, start: start, end: i, valueEnd: valueEnd, line: lineNumber, column: Int32(start - lineStart + 1))
+            }
+            if c == 0x0A {
+                tokens.append(token(.newline))
+                i += 1
+                lineNumber += 1
+                lineStart = i
+                lineStarts.append(Int32(i))
+                continue
+            }
+            if c == 0x2F && i + 1 < count && bytes[i + 1] == 0x2F {
+                while i < count && bytes[i] != 0x0A { i += 1 }
+                continue
+            }
+            if c == 0x22 {
+                i += 1
+                var closingQuote: Int?
+                while i < count && bytes[i] != 0x0A {
+                    if bytes[i] == 0x5C && i + 1 < count && bytes[i + 1] != 0x0A { i += 2; continue }
+                    if bytes[i] == 0x22 { closingQuote = i; i += 1; break }
+                    i += 1
+                }
+                if closingQuote == nil { problem("this string has no closing quote", at: start) }
+                tokens.append(token(.string, valueEnd: closingQuote ?? i))
+                continue
+            }
+            if c == 0x30 && i + 1 < count && (bytes[i + 1] == 0x78 || bytes[i + 1] == 0x58) {
+                i += 2
+                while i < count, isHexDigit(bytes[i]) { i += 1 }
+                tokens.append(token(.hex))
+                continue
+            }
+            if isDigit(c) {
+                while i < count, isDigit(bytes[i]) || bytes[i] == 0x5F { i += 1 }
+                if i + 1 < count, bytes[i] == 0x2E, isDigit(bytes[i + 1]) {
+                    i += 1
+                    while i < count, isDigit(bytes[i]) { i += 1 }
+                }
+                let digitsEnd = i
+                while i < count, let length = letterLength(bytes, at: i) { i += length }
+                tokens.append(token(.number, valueEnd: digitsEnd))
+                continue
+            }
+            let startsName = letterLength(bytes, at: i) != nil
+                || c == 0x5F && i + 1 < count && nameContinuationLength(bytes, at: i + 1) != nil
+            if startsName {
+                while i < count, let length = nameContinuationLength(bytes, at: i) { i += length }
+                tokens.append(token(.identifier))
+                continue
+            }
+            var matched = false
+            // The next three bytes (fewer at the text's end), packed as the symbols are. No
+            // symbol holds a line feed, so none matches across the line's end.
+            var next = UInt32(c)
+            if i + 1 < count { next |= UInt32(bytes[i + 1]) << 8 }
+            if i + 2 < count { next |= UInt32(bytes[i + 2]) << 16 }
+            for position in symbolGroups[Int(c & 0x7F)] where c < 0x80 {
+                let symbol = packedSymbols[position]
+                let mask: UInt32 = symbol.length == 3 ? 0xFF_FFFF : symbol.length == 2 ? 0xFFFF : 0xFF
+                if i + symbol.length <= count, next & mask == symbol.bytes {
+                    i += symbol.length
+                    tokens.append(token(.symbol(ScenarioSymbol(packed: symbol.bytes))))
+                    matched = true
+                    break
+                }
+            }
+            if !matched {
+                let (scalar, length) = Bytes.scalar(at: i, in: bytes)
+                problem("unexpected character '\(Character(scalar))'", at: start)
+                i += length
+            }
+        }
+        tokens.append(ScenarioToken(kind: .newline, start: count, end: count, line: lineNumber, column: Int32(count - lineStart + 1)))
+        tokens.append(ScenarioToken(kind: .end, start: count, end: count, line: lineNumber, column: 1))
+        // Columns count Unicode scalars: where the text is not all ASCII, each token's is counted
+        // again from its line's start.
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            for index in tokens.indices where tokens[index].kind != .end {
+                let token = tokens[index]
+                tokens[index].column = column(of: Int(token.start), lineStart: Int(lineStarts[Int(token.line) - 1]), in: bytes)
+            }
+        }
         return Lexed(source: bytes, tokens: tokens, problems: problems, lineStarts: lineStarts)
+    }
+
+    /// The column of `index`: the Unicode scalars from `lineStart` to it, plus one.
+    private static func column(of index: Int, lineStart: Int, in bytes: [UInt8]) -> Int32 {
+        Int32(bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1)
     }
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
