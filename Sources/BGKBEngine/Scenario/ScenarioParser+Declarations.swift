@@ -69,12 +69,11 @@ extension ScenarioParser {
             if first.name == "DispatchQueue", components.count == 1 {
                 let label = stringArgument(first.arguments, "label") ?? name
                 let concurrent = first.arguments?.contains { $0.label == "attributes" && $0.value.description.contains("concurrent") } ?? false
-                queuesByName[name] = Int32(scenario.queues.count)
+                queueNames.append(name)
                 scenario.queues.append(.init(label: label, concurrent: concurrent))
                 endStatement(); return
             }
             if ["NSLock", "NSRecursiveLock", "OSAllocatedUnfairLock"].contains(first.name) {
-                locksByName[name] = Int32(scenario.locks.count)
                 scenario.locks.append(name)
                 endStatement(); return
             }
@@ -82,7 +81,7 @@ extension ScenarioParser {
         if let made = lowerObject(normalized(syntax)) {
             guard let object = made else { skipToLineEnd(); return }
             addGlobal(name, type: objectType(object), initial: .none, persistent: persistent, at: namePlace)
-            if let global = globalsByName[name] { scenario.objectGlobals.append(ObjectGlobal(global: global, object: object)) }
+            if let global = self.global(named: name) { scenario.objectGlobals.append(ObjectGlobal(global: global, object: object)) }
             endStatement(); return
         }
         guard let value = constantValue(syntax) else {
@@ -94,11 +93,10 @@ extension ScenarioParser {
     }
 
     mutating func addGlobal(_ name: String, type: ValueType, initial: Value, persistent: Bool = false, at where: Scenario.Place) {
-        if globalsByName[name] != nil {
+        if global(named: name) != nil {
             fail("\(name) is declared twice", at: `where`, id: "scenario-name")
             return
         }
-        globalsByName[name] = Int32(scenario.globals.count)
         scenario.globals.append(.init(name: name, type: type, initial: initial, persistent: persistent))
     }
 
@@ -134,7 +132,7 @@ extension ScenarioParser {
     /// A function: one of the app delegate's methods, on the main actor unless `nonisolated`.
     mutating func parseFunction(onMainActor isolated: Bool = true) {
         advance()
-        guard let name = identifier("a function name"), let index = functionsByName[name] else { skipToLineEnd(); return }
+        guard let name = identifier("a function name"), let index = function(named: name) else { skipToLineEnd(); return }
         if scenario.functions[Int(index)].block >= 0 {
             fail("function \(name) is declared twice", id: "scenario-name")
         }

@@ -55,7 +55,7 @@ extension ScenarioParser {
                 _ = intern(id)
             } else if words.count == 3, words[0].kind == .identifier, texts[1] == "(", texts[2] == ")" {
                 let name = texts[0]
-                guard let function = functionsByName[name] else {
+                guard let function = self.function(named: name) else {
                     fail("no function named \(name)", at: start, id: "scenario-name"); return
                 }
                 item.event = .call(name)
@@ -142,7 +142,7 @@ extension ScenarioParser {
         let start = place
         // `expect done && !cancelled`: a condition on the app's variables at the end of the run.
         let isCondition: Bool
-        if let name = currentName { isCondition = globalsByName[name] != nil } else { isCondition = false }
+        if let name = currentName { isCondition = global(named: name) != nil } else { isCondition = false }
         if isCondition || isSymbol("!") || isSymbol("(") {
             guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
                 skipToLineEnd(); return

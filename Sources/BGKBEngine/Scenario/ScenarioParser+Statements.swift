@@ -17,7 +17,7 @@ extension ScenarioParser {
 
     func lookup(_ name: String) -> (VariableRef, ValueType)? {
         if let local = locals.last(where: { $0.name == name }) { return (.local(local.slot), local.type) }
-        if let global = globalsByName[name] { return (.global(global), scenario.globals[Int(global)].type) }
+        if let global = self.global(named: name) { return (.global(global), scenario.globals[Int(global)].type) }
         return nil
     }
 

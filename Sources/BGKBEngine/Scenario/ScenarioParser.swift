@@ -16,10 +16,8 @@ public struct ScenarioParser {
     var position = 0
     var scenario = Scenario()
     var problems: [Problem] = []
-    var globalsByName: [String: Int32] = [:]
-    var functionsByName: [String: Int32] = [:]
-    var queuesByName: [String: Int32] = [:]
-    var locksByName: [String: Int32] = [:]
+    /// The name of each of `scenario.queues` (a queue keeps its label).
+    var queueNames: [String] = []
     /// The locals in scope in the function or closure being compiled, innermost last: a block's
     /// locals are appended as they are declared and removed when it closes. They are few, so a
     /// name is looked for from the end rather than hashed.
@@ -225,8 +223,7 @@ public struct ScenarioParser {
                     && tokens[index + 1].word(in: source) == "func"
                 if word == "func" || nonisolated, nameIndex < tokens.count, tokens[nameIndex].kind == .identifier {
                     let name = tokens[nameIndex].name(in: source)
-                    if functionsByName[name] == nil {
-                        functionsByName[name] = Int32(scenario.functions.count)
+                    if function(named: name) == nil {
                         scenario.functions.append(.init(name: name, block: -1))
                     }
                 } else if word == "var" || word == "let" {
@@ -244,6 +241,29 @@ public struct ScenarioParser {
             index += 1
         }
         position = 0
+    }
+
+    // MARK: Names
+    // A scenario declares a few of each, so a name is looked for in order rather than hashed.
+
+    /// The global variable named `name`.
+    func global(named name: String) -> Int32? {
+        scenario.globals.firstIndex { $0.name == name }.map(Int32.init)
+    }
+
+    /// The function named `name` (the first declared, if twice).
+    func function(named name: String) -> Int32? {
+        scenario.functions.firstIndex { $0.name == name }.map(Int32.init)
+    }
+
+    /// The queue named `name` (the last declared, if twice).
+    func queue(named name: String) -> Int32? {
+        queueNames.lastIndex(of: name).map(Int32.init)
+    }
+
+    /// The lock named `name` (the last declared, if twice).
+    func lock(named name: String) -> Int32? {
+        scenario.locks.lastIndex(of: name).map(Int32.init)
     }
 
     mutating func parseTopLevel() {
