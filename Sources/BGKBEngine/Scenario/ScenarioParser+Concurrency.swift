@@ -24,7 +24,7 @@ extension ScenarioParser {
         case "guard":
             guard enterLevel() else { skipToLineEnd(); return nil }
             defer { nesting -= 1 }
-            if isWord("let") || isWord("var") {
+            if isWord("let", or: "var") {
                 fail("`guard let` is not modelled: test the Optional (guard x != nil else { return })", at: start)
                 skipToLineEnd(); return nil
             }

@@ -7,12 +7,12 @@ extension ScenarioParser {
             // `(() -> Void)?`: a stored completion handler.
             skipBalanced("(", ")")
             var optional = false
-            if isSymbol("?") || isSymbol("!") { optional = true; advance() }
+            if isSymbol("?", or: "!") { optional = true; advance() }
             return (.completion, optional)
         }
         guard let name = identifier("a type") else { return nil }
         var optional = false
-        if isSymbol("?") || isSymbol("!") { optional = true; advance() }
+        if isSymbol("?", or: "!") { optional = true; advance() }
         switch name {
         case "UIBackgroundTaskIdentifier": return (optional ? .optionalIdentifier : .identifier, optional)
         case "Bool": return (.bool, optional)
@@ -137,7 +137,7 @@ extension ScenarioParser {
             fail("function \(name) is declared twice", id: "scenario-name")
         }
         skipBalanced("(", ")")
-        while isWord("async") || isWord("throws") { advance() }
+        while isWord("async", or: "throws") { advance() }
         if isSymbol("->") { advance(); _ = identifier("a return type") }
         let saved = (locals, localCount)
         locals = []

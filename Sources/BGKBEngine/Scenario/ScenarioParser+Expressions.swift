@@ -116,7 +116,7 @@ extension ScenarioParser {
             } else if isSymbol("!") {
                 advance()
                 components[components.count - 1].unwrapped = true
-            } else if isSymbol("?"), position + 1 < tokens.count, tokens[position + 1].kind == .symbol(".") || tokens[position + 1].kind == .symbol("(") {
+            } else if isSymbol("?"), position + 1 < tokens.count, case let .symbol(next) = tokens[position + 1].kind, next == "." || next == "(" {
                 advance()
                 components[components.count - 1].chained = true
             } else if isSymbol("{") && trailing {

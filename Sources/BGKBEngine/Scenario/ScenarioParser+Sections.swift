@@ -35,7 +35,8 @@ extension ScenarioParser {
         guard expect(":", "after the time (at 10s: app enters background)") else { skipToLineEnd(); return }
         let start = place
         let words = restOfLineWords()
-        let phrase = words.map { text($0) }.joined(separator: " ")
+        let texts = words.map { text($0) }
+        let phrase = texts.joined(separator: " ")
         var item = TimelineItem(time: time, event: .launch, line: line)
         switch phrase {
         case "app launches", "user launches app", "user opens app": item.event = .launch
@@ -45,7 +46,6 @@ extension ScenarioParser {
         case "system terminates app", "system terminates the app", "system reclaims app": item.event = .reclaim
         case "user force quits app", "user force quits the app", "user swipes app away": item.event = .forceQuit
         default:
-            let texts = words.map { text($0) }
             if words.count == 3, texts[0] == "system", texts[1] == "launches", words[2].kind == .string {
                 item.event = .systemLaunches(words[2].string(in: source))
             } else if words.count == 4, texts[0] == "background", texts[1] == "URLSession", words[2].kind == .string, texts[3] == "finishes" {
@@ -143,7 +143,8 @@ extension ScenarioParser {
         // `expect done && !cancelled`: a condition on the app's variables at the end of the run.
         let isCondition: Bool
         if let name = currentName { isCondition = global(named: name) != nil } else { isCondition = false }
-        if isCondition || isSymbol("!") || isSymbol("(") {
+        let opensCondition = isSymbol("!", or: "(")
+        if isCondition || opensCondition {
             guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
                 skipToLineEnd(); return
             }

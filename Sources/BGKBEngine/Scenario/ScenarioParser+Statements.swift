@@ -72,7 +72,7 @@ extension ScenarioParser {
                 break
             }
             // A top-level line inside a block means a `}` is missing: say where the block opened.
-            if isWord("expect") || isWord("on") || isWord("func") || isWord("system") || isWord("at") && isTimelineLine {
+            if startsTopLevelLine {
                 fail("this block has no closing '}' (found '\(text(current))' inside it)", at: open)
                 break
             }
@@ -138,7 +138,7 @@ extension ScenarioParser {
             advance()
             guard let low = countLiteral() else { fail("expected a count such as 1...1001"); skipToLineEnd(); return nil }
             var count = 0
-            if isSymbol("...") || isSymbol("..<") {
+            if isSymbol("...", or: "..<") {
                 let closed = isSymbol("...")
                 advance()
                 guard let high = countLiteral() else { fail("expected the loop's upper bound"); skipToLineEnd(); return nil }
@@ -161,7 +161,7 @@ extension ScenarioParser {
             return .init(kind: .returnFromBlock, place: start)
         case "try":
             advance()
-            if isSymbol("?") || isSymbol("!") { advance() }
+            if isSymbol("?", or: "!") { advance() }
             return parseExpressionStatement(start)
         default:
             return parseExpressionStatement(start)
@@ -209,7 +209,7 @@ extension ScenarioParser {
 
     mutating func parseExpressionStatement(_ start: Scenario.Place) -> Scenario.Statement? {
         guard let syntax = parseExpression(trailingClosures: true) else { skipToLineEnd(); return nil }
-        if isSymbol("=") || isSymbol("+=") || isSymbol("-=") {
+        if case let .symbol(symbol) = current.kind, symbol == "=" || symbol == "+=" || symbol == "-=" {
             let op = text(current)
             advance()
             guard let value = parseExpression(trailingClosures: true) else { skipToLineEnd(); return nil }

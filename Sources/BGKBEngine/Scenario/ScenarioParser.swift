@@ -63,19 +63,42 @@ public struct ScenarioParser {
     var place: Scenario.Place { .init(line: current.line, column: current.column) }
     mutating func advance() { if position < tokens.count - 1 { position += 1 } }
 
+    // These helpers test with `guard` rather than `&&` and `||`: the right side of those is a
+    // closure, and a closure that reads `self` is handed a copy of the whole parser.
+
     func isSymbol(_ symbol: ScenarioSymbol) -> Bool {
         if case let .symbol(s) = current.kind { return s == symbol }
         return false
     }
 
+    /// Whether the current token is `first` or `second`.
+    func isSymbol(_ first: ScenarioSymbol, or second: ScenarioSymbol) -> Bool {
+        if case let .symbol(s) = current.kind { return s == first || s == second }
+        return false
+    }
+
     /// Whether the current token is the identifier `keyword`.
     func isWord(_ keyword: StaticString) -> Bool {
-        current.kind == .identifier && current.word(in: source) == keyword
+        isWord(keyword, at: position)
+    }
+
+    /// Whether the current token is the identifier `first` or `second`.
+    func isWord(_ first: StaticString, or second: StaticString) -> Bool {
+        if isWord(first, at: position) { return true }
+        return isWord(second, at: position)
     }
 
     /// Whether the token after the current one is the identifier `keyword`.
     func nextIsWord(_ keyword: StaticString) -> Bool {
-        position + 1 < tokens.count && tokens[position + 1].kind == .identifier && tokens[position + 1].word(in: source) == keyword
+        isWord(keyword, at: position + 1)
+    }
+
+    /// Whether the token at `index` is the identifier `keyword`.
+    func isWord(_ keyword: StaticString, at index: Int) -> Bool {
+        guard index < tokens.count else { return false }
+        let token = tokens[index]
+        guard token.kind == .identifier else { return false }
+        return token.word(in: source) == keyword
     }
 
     /// The current token's name, if it is an identifier.
@@ -88,7 +111,19 @@ public struct ScenarioParser {
 
     /// `at 10s:` rather than a variable named `at`.
     var isTimelineLine: Bool {
-        position + 1 < tokens.count && tokens[position + 1].kind == .number
+        guard position + 1 < tokens.count else { return false }
+        return tokens[position + 1].kind == .number
+    }
+
+    /// Whether the current token starts a line that only the top level holds (`expect`, `on`,
+    /// `func`, `system`, `at 10s:`): inside a block, a sign that a `}` is missing.
+    var startsTopLevelLine: Bool {
+        guard current.kind == .identifier else { return false }
+        switch current.word(in: source) {
+        case "expect", "on", "func", "system": return true
+        case "at": return isTimelineLine
+        default: return false
+        }
     }
 
     var atLineEnd: Bool {
@@ -163,7 +198,8 @@ public struct ScenarioParser {
     }
 
     mutating func endStatement() {
-        if atLineEnd || isSymbol("}") { return }
+        if atLineEnd { return }
+        if isSymbol("}") { return }
         fail("unexpected \(text(current)) after the end of the statement")
         skipToLineEnd()
     }
@@ -219,9 +255,8 @@ public struct ScenarioParser {
                 // `nonisolated func name`: the name comes one token later.
                 let word = token.word(in: source)
                 let nameIndex = word == "nonisolated" ? index + 2 : index + 1
-                let nonisolated = word == "nonisolated" && index + 1 < tokens.count && tokens[index + 1].kind == .identifier
-                    && tokens[index + 1].word(in: source) == "func"
-                if word == "func" || nonisolated, nameIndex < tokens.count, tokens[nameIndex].kind == .identifier {
+                let isFunction = word == "nonisolated" ? isWord("func", at: index + 1) : word == "func"
+                if isFunction, nameIndex < tokens.count, tokens[nameIndex].kind == .identifier {
                     let name = tokens[nameIndex].name(in: source)
                     if function(named: name) == nil {
                         scenario.functions.append(.init(name: name, block: -1))
