@@ -161,14 +161,16 @@ public struct VerdictRecord: Hashable, Sendable {
             // Resuming children changes no record (`ResumedRunTests`), but every option is named.
             text += "resumesChildren=\(options.resumesChildrenFromTheirParent) cachesStates=\(options.cachesStates)"
             text += " uncachedAttempt=\(options.uncachedAttempt)\u{0}"
-            state = stableHash(text)
+            state = StableHash.fnv1a(text)
         }
 
         /// The intent, then the text's length, then the text: no two examples read alike.
         public func key(_ example: Example) -> UInt64 {
-            let intent = stableHash(example.intent.rawValue, from: state)
-            let length = stableHash("\u{0}\(example.text.utf8.count)\u{0}", from: intent)
-            return stableHash(example.text, from: length)
+            var hash = StableHash(continuing: state)
+            hash.combine(bytes: example.intent.rawValue.utf8)
+            hash.combine(bytes: "\u{0}\(example.text.utf8.count)\u{0}".utf8)
+            hash.combine(bytes: example.text.utf8)
+            return hash.value
         }
     }
 }

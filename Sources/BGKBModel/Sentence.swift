@@ -46,3 +46,13 @@ public enum Sentence {
         return abbreviations.contains(String(text[start..<end]).lowercased())
     }
 }
+
+extension StringProtocol {
+    /// The text with its first character in upper case (`leaked task` → `Leaked task`), by the
+    /// standard library's Unicode mapping; the rest as it is.
+    @inlinable public var withFirstLetterUppercased: String {
+        // The first character made a String first: `uppercased()` of a Substring is Foundation's,
+        // through NSString.
+        String(prefix(1)).uppercased() + dropFirst()
+    }
+}

@@ -7,6 +7,12 @@ public struct StableHash: Sendable {
 
     @inlinable public init() {}
 
+    /// A hash that goes on from `value` (one made by this type): hashing A then B this way is
+    /// hashing A and B at once.
+    @inlinable public init(continuing value: UInt64) {
+        state = value
+    }
+
     /// Mixes in the text's UTF-8 bytes, then a separator byte (0x1F), so ("ab", "c") and
     /// ("a", "bc") differ.
     @inlinable public mutating func combine(_ text: String) {
@@ -14,12 +20,16 @@ public struct StableHash: Sendable {
         combine(bytes: CollectionOfOne(0x1f))
     }
 
-    /// Mixes in bytes as they are, without a separator. Inlinable so that each caller's sequence
-    /// type gets a specialised loop rather than a generic one across the module boundary.
-    @inlinable public mutating func combine(bytes: some Sequence<UInt8>) {
-        var state = self.state
-        for byte in bytes { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        self.state = state
+    /// Mixes in bytes as they are, without a separator, read where they lie (a String's UTF-8,
+    /// an array) rather than through a collection's iterator. Inlinable so that each caller's
+    /// collection type gets a specialised loop rather than a generic one across the module
+    /// boundary.
+    @inlinable public mutating func combine(bytes: some Collection<UInt8>) {
+        state = Bytes.withContiguousBytes(of: bytes) { buffer in
+            var state = self.state
+            for byte in buffer { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+            return state
+        }
     }
 
     /// Mixes in an integer's bytes, least significant first, without a separator (a fixed width

@@ -67,10 +67,10 @@ extension QuestionGenerator {
             // Written in words ("about five seconds"): doubled in words, past one so that the
             // noun after it is already plural.
             if let word = spelledNumbers[Int(number.value)], let doubled = spelledNumbers[Int(number.value) * 2], number.value > 1 {
-                for form in [word, word.prefix(1).uppercased() + word.dropFirst()] {
+                for form in [word, word.withFirstLetterUppercased] {
                     if let range = wholeWordRange(of: form, in: statement) {
                         var text = statement
-                        text.replaceSubrange(range, with: form == word ? doubled : doubled.prefix(1).uppercased() + doubled.dropFirst())
+                        text.replaceSubrange(range, with: form == word ? doubled : doubled.withFirstLetterUppercased)
                         return text
                     }
                 }

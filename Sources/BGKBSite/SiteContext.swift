@@ -79,10 +79,9 @@ public final class SiteContext: Sendable {
             let heading = measured[index].heading
             let kind = corpus.rules[index].kind
             let statement = corpus.rules[index].statement
-            references[id] = RuleReference(href: SitePaths.rule(slug), title: heading,
+            references[id] = RuleReference(id: id, href: SitePaths.rule(slug), title: heading,
                                            kind: KindLabel.text(kind), kindClass: KindLabel.cssClass(kind),
-                                           statement: statement, showStatement: heading != statement,
-                                           removed: removed.contains(id))
+                                           statement: statement, removed: removed.contains(id))
         }
         ruleReferences = references
         // Ties keep corpus order: each rule's position is that of the first rule with its id,
@@ -162,15 +161,19 @@ public final class SiteContext: Sendable {
         let statement: String
         let showStatement: Bool
         let removed: Bool
+        /// The rule's short name in lists: its own title when Content gives one, else its id in
+        /// words (`end-the-task-either-way` → "End the task either way").
+        let shortTitle: String
 
-        init(href: String, title: String, kind: String, kindClass: String, statement: String, showStatement: Bool, removed: Bool) {
+        init(id: String, href: String, title: String, kind: String, kindClass: String, statement: String, removed: Bool) {
             self.href = href
             self.title = title
             self.kind = kind
             self.kindClass = kindClass
             self.statement = statement
-            self.showStatement = showStatement
+            showStatement = title != statement
             self.removed = removed
+            shortTitle = showStatement ? title : id.split(separator: "-").joined(separator: " ").withFirstLetterUppercased
         }
 
         /// `<a href="root + href">title</a>`. `HTMLWriter.text` escapes byte by byte, so writing
@@ -407,7 +410,10 @@ enum Importance {
     /// folding could make a match).
     static func mentionsTopCause(_ rule: Rule) -> Bool {
         let text = [rule.statement, rule.details, rule.why ?? ""].joined(separator: " ")
-        let lower = text.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+        // Folded in place in a copy of the bytes: a map over the UTF-8 view goes through its
+        // iterator byte by byte.
+        var lower = Array(text.utf8)
+        for index in lower.indices where lower[index] &- UInt8(ascii: "A") < 26 { lower[index] |= 0x20 }
         return topCausePhrases.contains { Bytes.contains($0.utf8, in: lower) }
     }
 }

@@ -169,7 +169,9 @@ struct DepthFirstOrder {
 /// A machine held by reference: two elements of one array cannot be accessed at once, two slots
 /// can, so a child's machine is copied from its parent's where both stand.
 private final class MachineSlot {
-    var machine: Machine
+    /// Unchecked: only the order that owns the slots touches them, one access at a time, so the
+    /// runtime's exclusivity check on each access (several per run) checks nothing.
+    @exclusivity(unchecked) var machine: Machine
 
     init(_ machine: Machine) {
         self.machine = machine

@@ -45,7 +45,7 @@ struct Exploration<Visitor: ScheduleVisitor> {
         cachesStates = explorer.options.cachesStates && Visitor.skipsEquivalentRuns
         randomSchedules = explorer.options.randomSchedules
         expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
-        randomSeed = stableHash(explorer.scenario.text)
+        randomSeed = StableHash.fnv1a(explorer.scenario.text)
     }
 
     /// Visits every schedule: systematic ones depth first or breadth first, then random ones,

@@ -95,31 +95,46 @@ public struct Explorer {
         public var failureTrace: SimulationTrace?
     }
 
-    let scenario: Scenario
-    let constants: SystemConstants
+    /// What an explorer never changes, held once: an explorer is copied into each exploration
+    /// and each visiting order, and a copy of it is then three references, not a scenario and a
+    /// machine field by field.
+    private final class Fixed {
+        let scenario: Scenario
+        let constants: SystemConstants
+        /// A machine of this scenario, constants and options that never runs: the others are made
+        /// like it (`makeMachine`), so the scenario's tables are derived once per explorer.
+        let template: Machine
+
+        init(scenario: Scenario, constants: SystemConstants, template: Machine) {
+            self.scenario = scenario
+            self.constants = constants
+            self.template = template
+        }
+    }
+
+    private let fixed: Fixed
+    var scenario: Scenario { fixed.scenario }
+    var constants: SystemConstants { fixed.constants }
+    /// The options the template was made with are fixed; the others (`cachesStates`, `maxRuns`
+    /// and the exploration's bounds) may differ between copies of one explorer.
     private(set) var options: Options
-    /// A machine of this scenario, constants and options that never runs: the others are made
-    /// like it (`makeMachine`), so the scenario's tables are derived once per explorer.
-    private let template: Machine
     /// Where machines come from and go back to; nil makes every machine afresh (tests compare).
     var pool: MachinePool? = .shared
 
     public init(scenario: Scenario, constants: SystemConstants = .standard, options: Options = Options()) {
-        self.scenario = scenario
-        self.constants = constants
         self.options = options
         var template = Machine(scenario: scenario, constants: constants)
         template.takesSilentExitsAtOnce = options.takesSilentExitsAtOnce
         template.takesHiddenStepsFirst = options.takesHiddenStepsFirst
         template.dropsSettledRoundChecks = options.dropsSettledRoundChecks
         template.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
-        self.template = template
+        fixed = Fixed(scenario: scenario, constants: constants, template: template)
     }
 
     /// A machine per call, from the pool when it has one: a local value, so its mutations need
     /// no runtime exclusivity checks. `giveBack` returns it when the caller is done with it.
     func makeMachine() -> Machine {
-        pool?.take(like: template) ?? template
+        pool?.take(like: fixed.template) ?? fixed.template
     }
 
     func giveBack(_ machine: consuming Machine) {

@@ -18,11 +18,14 @@ struct MainConfinement {
     }
 
     init(_ scenario: Scenario) {
-        var onMain = [Bool](repeating: false, count: scenario.blocks.count)
-        var offMain = [Bool](repeating: false, count: scenario.blocks.count)
+        // The nested functions and closures below capture these arrays, not the whole scenario
+        // (which they would copy field by field).
+        let blocks = scenario.blocks, statements = scenario.statements, functions = scenario.functions
+        var onMain = [Bool](repeating: false, count: blocks.count)
+        var offMain = [Bool](repeating: false, count: blocks.count)
         var work: [Int32] = []
         func mark(_ block: Int32, main: Bool) {
-            guard block >= 0, Int(block) < scenario.blocks.count else { return }
+            guard block >= 0, Int(block) < blocks.count else { return }
             if main {
                 guard !onMain[Int(block)] else { return }
                 onMain[Int(block)] = true
@@ -37,14 +40,14 @@ struct MainConfinement {
             if let block = scenario.handlers[event] { mark(block, main: true) }
         }
         if let block = scenario.handlers[.urlSessionDidFinishEvents] { mark(block, main: false) }
-        for item in scenario.timeline where item.function >= 0 && Int(item.function) < scenario.functions.count {
-            mark(scenario.functions[Int(item.function)].block, main: true)
+        for item in scenario.timeline where item.function >= 0 && Int(item.function) < functions.count {
+            mark(functions[Int(item.function)].block, main: true)
         }
         // Propagate: each statement of a block says where the blocks it names run.
         while let block = work.popLast() {
             let main = onMain[Int(block)], off = offMain[Int(block)]
-            for statement in scenario.blocks[Int(block)].statements {
-                Self.forEachBlock(named: scenario.statements[Int(statement)].kind, functions: scenario.functions) { target, placement in
+            for statement in blocks[Int(block)].statements {
+                Self.forEachBlock(named: statements[Int(statement)].kind, functions: functions) { target, placement in
                     switch placement {
                     case .inPlace:
                         if main { mark(target, main: true) }
@@ -58,14 +61,15 @@ struct MainConfinement {
                 }
             }
         }
-        confined = [Bool](repeating: true, count: scenario.globals.count)
-        for (index, block) in scenario.blocks.enumerated() where offMain[index] || !onMain[index] {
+        var confined = [Bool](repeating: true, count: scenario.globals.count)
+        for (index, block) in blocks.enumerated() where offMain[index] || !onMain[index] {
             for statement in block.statements {
-                Self.forEachGlobal(in: scenario.statements[Int(statement)].kind) { global in
+                Self.forEachGlobal(in: statements[Int(statement)].kind) { global in
                     if Int(global) < confined.count { confined[Int(global)] = false }
                 }
             }
         }
+        self.confined = confined
     }
 
     /// Where a block named by a statement runs, relative to the statement's own thread.

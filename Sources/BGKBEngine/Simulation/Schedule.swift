@@ -148,14 +148,3 @@ extension Schedule {
         return found
     }
 }
-
-/// FNV-1a over the text's UTF-8 bytes, for seeds and keys derived from text (stable across runs
-/// and machines). `from` continues a hash already begun, so several fields can be hashed in turn.
-func stableHash(_ text: String, from start: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
-    var hash = start
-    for byte in text.utf8 {
-        hash ^= UInt64(byte)
-        hash = hash &* 0x100_0000_01b3
-    }
-    return hash
-}

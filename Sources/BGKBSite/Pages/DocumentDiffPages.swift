@@ -88,7 +88,7 @@ enum DocumentDiffPages {
     }
 
     static func writeRuleLink(_ rule: Rule, context: SiteContext, from page: String, into w: inout HTMLWriter) {
-        let title = context.ruleReferences[rule.id].map { RulesIndexPage.shortTitle(rule.id, reference: $0) } ?? rule.id
+        let title = context.ruleReferences[rule.id]?.shortTitle ?? rule.id
         if let path = context.rulePath(rule.id) {
             w.markup("<a href=\""); w.text(context.link(from: page, to: path)); w.markup("\">"); w.text(title); w.markup("</a>")
         } else {
@@ -100,7 +100,7 @@ enum DocumentDiffPages {
         let revision = change.revision
         let kind = revision.change.rawValue
         w.markup("<li class=\"history-entry history-"); w.text(kind); w.markup("\">\n<p><span class=\"badge change-"); w.text(kind); w.markup("\">")
-        w.text(kind.prefix(1).uppercased() + kind.dropFirst()); w.markup("</span> ")
+        w.text(kind.withFirstLetterUppercased); w.markup("</span> ")
         writeRuleLink(change.rule, context: context, from: page, into: &w)
         w.markup("</p>\n")
         switch (revision.previousWording, revision.wording) {

@@ -159,7 +159,7 @@ struct ExampleProse: Sendable, Equatable {
             return "at \(Format.duration(item.time)) \(what)"
         }
         let sentence = events.count == 1 ? events[0] : events.dropLast().joined(separator: ", ") + ", then " + events[events.count - 1]
-        return sentence.prefix(1).uppercased() + sentence.dropFirst() + "."
+        return sentence.withFirstLetterUppercased + "."
     }
 
     static func expectation(_ expectation: Expectation) -> String {

@@ -62,7 +62,7 @@ enum RevisionTimelinePage {
                 w.markup("<a href=\""); w.text(context.link(from: page, to: path)); w.markup("\">")
                 // The rule's short title: its statement today may be wording from after this entry.
                 if let reference = context.ruleReferences[rule.id] {
-                    w.text(RulesIndexPage.shortTitle(rule.id, reference: reference))
+                    w.text(reference.shortTitle)
                 } else {
                     w.text(rule.id)
                 }

@@ -391,7 +391,7 @@ enum RulePage {
         w.markup("<li class=\"history-entry history-"); w.text(change); w.markup("\">\n<p><span class=\"badge change-"); w.text(change)
         // "Added" in the earliest copy we have says only that the text is there: it may be older.
         let inFirstCopy = revision.change == .added && revision.previousVersion == nil
-        w.markup("\">"); w.text(inFirstCopy ? "Present" : change.prefix(1).uppercased() + change.dropFirst()); w.markup("</span>")
+        w.markup("\">"); w.text(inFirstCopy ? "Present" : change.withFirstLetterUppercased); w.markup("</span>")
         if let version = revision.version {
             w.markup(inFirstCopy ? " since at least " : " in version "); w.text(version)
             if inFirstCopy { w.markup(", the earliest copy we have") }

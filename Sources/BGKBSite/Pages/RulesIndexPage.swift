@@ -37,14 +37,6 @@ enum RulesIndexPage {
         """)
     }
 
-    /// A rule's short name: its own title when Content gives one, else its id in words
-    /// (`end-the-task-either-way` → "End the task either way").
-    static func shortTitle(_ id: String, reference: SiteContext.RuleReference) -> String {
-        if reference.showStatement { return reference.title }
-        let words = id.split(separator: "-").joined(separator: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
-    }
-
     static func writeRemoved(_ removed: [String], context: SiteContext, from page: String, into w: inout HTMLWriter) {
         guard !removed.isEmpty else { return }
         w.markup("<h2 id=\"removed\">Removed rules</h2>\n<p>Points that were in an older version of a document and are gone from the latest one.</p>\n")
@@ -70,7 +62,7 @@ enum RulesIndexPage {
                 w.markup("<li>")
             }
             w.markup("<a class=\"rule-title\" href=\""); w.text(root); w.text(reference.href); w.markup("\">")
-            w.text(shortTitle(id, reference: reference)); w.markup("</a>")
+            w.text(reference.shortTitle); w.markup("</a>")
             w.markup(" <a class=\"badge badge-link "); w.text(reference.kindClass); w.markup("\" href=\""); w.text(list)
             w.markup("?kind="); w.text(context.rule(id)?.kind.rawValue ?? ""); w.markup("\" title=\"All rules of this kind\">")
             w.text(reference.kind); w.markup("</a>")
