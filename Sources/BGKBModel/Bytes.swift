@@ -133,6 +133,90 @@ public enum Bytes {
     public static func append(_ literal: StaticString, to out: inout [UInt8]) {
         literal.withUTF8Buffer { out.append(contentsOf: $0) }
     }
+
+    /// Whether the UTF-8 bytes of `a` and `b` are equal once every run of ASCII digits in each
+    /// counts as the same, whatever its length (`task 9 ended` and `task 10 ended` are).
+    public static func equalExceptDigitRuns(_ a: String, _ b: String) -> Bool {
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        return withContiguousBytes(of: a.utf8) { x in
+            withContiguousBytes(of: b.utf8) { y in
+                var i = 0, j = 0
+                while i < x.count && j < y.count {
+                    if isDigit(x[i]) && isDigit(y[j]) {
+                        repeat { i += 1 } while i < x.count && isDigit(x[i])
+                        repeat { j += 1 } while j < y.count && isDigit(y[j])
+                    } else if x[i] == y[j] {
+                        i += 1
+                        j += 1
+                    } else {
+                        return false
+                    }
+                }
+                return i == x.count && j == y.count
+            }
+        }
+    }
+
+    /// `text` with each run of whitespace made one space and whitespace at either end dropped.
+    /// Whitespace is decided per Unicode scalar (the White_Space property), not per Character: a
+    /// combining mark after a space is kept and starts the next word. ASCII bytes are answered as
+    /// they are; only a byte that starts a non-ASCII scalar is decoded.
+    public static func collapsingWhitespace(_ text: String) -> String {
+        let collapsed = withContiguousBytes(of: text.utf8) { buffer in
+            [UInt8](unsafeUninitializedCapacity: buffer.count) { out, count in
+                var kept = 0
+                var pendingSpace = false
+                var index = 0
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    var length = 1
+                    let isSpace: Bool
+                    if byte > 0x20 && byte < 0x80 {
+                        isSpace = false
+                    } else if byte < 0x80 {
+                        isSpace = byte == 0x20 || (0x09...0x0D).contains(byte)
+                    } else {
+                        var iterator = buffer[index..<min(index + 4, buffer.count)].makeIterator()
+                        var decoder = UTF8()
+                        if case let .scalarValue(scalar) = decoder.decode(&iterator) {
+                            isSpace = scalar.properties.isWhitespace
+                            length = UTF8.width(scalar)
+                        } else {
+                            isSpace = false
+                        }
+                    }
+                    if isSpace {
+                        pendingSpace = kept > 0
+                    } else {
+                        if pendingSpace {
+                            out[kept] = UInt8(ascii: " ")
+                            kept += 1
+                            pendingSpace = false
+                        }
+                        if length == 1 {
+                            out[kept] = byte
+                        } else {
+                            for offset in 0..<length { out[kept + offset] = buffer[index + offset] }
+                        }
+                        kept += length
+                    }
+                    index += length
+                }
+                count = kept
+            }
+        }
+        return String(decoding: collapsed, as: UTF8.self)
+    }
+}
+
+extension Bytes {
+    /// Whether `bytes` are exactly the UTF-8 of `literal`: a keyword matched where it lies in a
+    /// text, with no String made. Inlinable, so a caller gets it specialized and the length
+    /// decides most mismatches at once.
+    @inlinable
+    public static func equals(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
 }
 
 extension Bytes {

@@ -43,6 +43,7 @@ public enum TraceFolding {
 
     public static func runs(_ events: [TraceEvent]) -> [RepeatedRun] {
         var runs: [RepeatedRun] = []
+        runs.reserveCapacity(events.count)
         var index = 0
         while index < events.count {
             var run = longestRepeat(at: index, in: events)
@@ -87,23 +88,8 @@ public enum TraceFolding {
     }
 
     /// Whether the texts are equal once every run of ASCII digits in each counts as the same
-    /// (`task 9 ended` and `task 10 ended` are).
+    /// (`task 9 ended` and `task 10 ended` are); texts equal as Strings are, whatever their bytes.
     static func equalExceptNumbers(_ a: String, _ b: String) -> Bool {
-        if a == b { return true }
-        let x = a.utf8, y = b.utf8
-        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-        var i = x.startIndex, j = y.startIndex
-        while i < x.endIndex && j < y.endIndex {
-            if isDigit(x[i]) && isDigit(y[j]) {
-                while i < x.endIndex && isDigit(x[i]) { i = x.index(after: i) }
-                while j < y.endIndex && isDigit(y[j]) { j = y.index(after: j) }
-            } else if x[i] == y[j] {
-                i = x.index(after: i)
-                j = y.index(after: j)
-            } else {
-                return false
-            }
-        }
-        return i == x.endIndex && j == y.endIndex
+        a == b || Bytes.equalExceptDigitRuns(a, b)
     }
 }

@@ -209,10 +209,18 @@ public final class SiteContext: Sendable {
         // A misconception is named by its myth everywhere (lists, links, search, its own page),
         // as its badge and address name it; the correction is its statement.
         if let myth = mythHeading(rule) { return myth }
-        if rule.statement.hasSuffix("."), rule.title == String(rule.statement.dropLast()) { return rule.statement }
-        guard rule.title.hasSuffix("…") || rule.title.hasSuffix("...") else { return rule.title }
-        let stem = rule.title.hasSuffix("…") ? String(rule.title.dropLast()) : String(rule.title.dropLast(3))
-        return rule.statement.hasPrefix(stem.trimmingCharacters(in: String.spacesAndTabs)) ? rule.statement : rule.title
+        // A suffix is looked for by its last byte first, and compared as Characters only then.
+        let statement = rule.statement, title = rule.title
+        if statement == title + ".", statement.hasSuffix(".") { return statement }
+        // How many Characters the title's ellipsis takes (`…` or `...`), if it ends with one.
+        let ellipsis: Int
+        switch title.utf8.last {
+        case 0xA6 where title.hasSuffix("…"): ellipsis = 1
+        case UInt8(ascii: ".") where title.hasSuffix("..."): ellipsis = 3
+        default: return title
+        }
+        let stem = String(title[..<title.index(title.endIndex, offsetBy: -ellipsis)])
+        return statement.hasPrefix(stem.trimmingCharacters(in: String.spacesAndTabs)) ? statement : title
     }
 
     /// A citation as pages show it: the source's title and link, version, locator, flags.

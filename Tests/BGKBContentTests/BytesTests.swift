@@ -69,4 +69,17 @@ import Testing
             #expect(Bytes.offsets(of: byte, in: bytes) == bytes.indices.filter { bytes[$0] == byte }, "\(text.debugDescription) \(byte)")
         }
     }
+
+    /// Each run of ASCII digits stands for any other, of any length; everything else must match
+    /// byte for byte (a digit against a letter, or a run left over at one end, does not).
+    @Test(arguments: [
+        ("task 9 ended", "task 10 ended", true), ("task 9 ended", "task 9 ended", true), ("", "", true),
+        ("returns identifier 1", "returns identifier 22", true), ("12", "3", true), ("a1b2", "a33b444", true),
+        ("task 9 ended", "task x ended", false), ("task 9", "task 9 ", false), ("task", "task 1", false),
+        ("1a", "a", false), ("é 1", "é 2", true), ("é", "e\u{301}", false), ("x1", "x", false),
+    ])
+    func digitRunsCountAsOne(_ a: String, _ b: String, _ equal: Bool) {
+        #expect(Bytes.equalExceptDigitRuns(a, b) == equal, "\(a) / \(b)")
+        #expect(Bytes.equalExceptDigitRuns(b, a) == equal, "\(b) / \(a)")
+    }
 }

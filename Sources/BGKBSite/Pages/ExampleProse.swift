@@ -141,25 +141,29 @@ struct ExampleProse: Sendable, Equatable {
         return extras.isEmpty ? lead : lead + ", " + join(extras, with: "and")
     }
 
+    /// "At 0 s the app launches, then at 1 s the app goes to the background.": every clause
+    /// starts with its time, so the sentence's capital is the first clause's `At`.
     static func timeline(_ items: [TimelineItem]) -> String {
         guard !items.isEmpty else { return "The app launches at 0\u{00A0}s and goes to the background at 1\u{00A0}s." }
-        let events = items.map { item -> String in
-            let what: String
+        var text = ""
+        for (index, item) in items.enumerated() {
+            if index > 0 { text += index == items.count - 1 ? ", then at " : ", at " } else { text += "At " }
+            text += Format.duration(item.time)
             switch item.event {
-            case .launch: what = "the app launches"
-            case .enterBackground: what = "the app goes to the background"
-            case .enterForeground: what = "the app comes back to the foreground"
-            case .push: what = "a background push arrives"
-            case .reclaim: what = "the system terminates the suspended app"
-            case let .systemLaunches(identifier): what = "the system launches the task \u{201C}\(identifier)\u{201D}"
-            case let .call(function): what = "the app calls \(function)()"
-            case let .urlSessionFinishes(identifier): what = "the background URLSession \u{201C}\(identifier)\u{201D} finishes its transfers"
-            case .forceQuit: what = "the user force quits the app"
+            case .launch: text += " the app launches"
+            case .enterBackground: text += " the app goes to the background"
+            case .enterForeground: text += " the app comes back to the foreground"
+            case .push: text += " a background push arrives"
+            case .reclaim: text += " the system terminates the suspended app"
+            case let .systemLaunches(identifier): text += " the system launches the task \u{201C}"; text += identifier; text += "\u{201D}"
+            case let .call(function): text += " the app calls "; text += function; text += "()"
+            case let .urlSessionFinishes(identifier):
+                text += " the background URLSession \u{201C}"; text += identifier; text += "\u{201D} finishes its transfers"
+            case .forceQuit: text += " the user force quits the app"
             }
-            return "at \(Format.duration(item.time)) \(what)"
         }
-        let sentence = events.count == 1 ? events[0] : events.dropLast().joined(separator: ", ") + ", then " + events[events.count - 1]
-        return sentence.withFirstLetterUppercased + "."
+        text += "."
+        return text
     }
 
     static func expectation(_ expectation: Expectation) -> String {

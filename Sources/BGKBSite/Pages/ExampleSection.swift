@@ -33,20 +33,25 @@ enum ExampleSection {
         if !verdict.passed {
             diagnostics.error("site-example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)", at: example.location)
         }
-        writeVerdict(verdict, trace: trace, tone: tone, rule: rule, guideHref: guideHref, into: &w)
-        writeTimeline(trace, number: number, rule: rule, broken: verdict.counterexample != nil, into: &w)
+        // The verdict box and the timeline's caption end with the same sentence: made once.
+        let outcome = OutcomeTone.sentence(trace)
+        writeVerdict(verdict, trace: trace, tone: tone, outcome: outcome, rule: rule, guideHref: guideHref, into: &w)
+        writeTimeline(trace, outcome: outcome, number: number, rule: rule, broken: verdict.counterexample != nil, into: &w)
         w.markup("</section>\n")
     }
 
     /// What the scenario's two non-Swift words mean, when the code uses them: `work` once, and
     /// each `on` handler the code has, by its own name, in the order the code has them.
     static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
-        let simulated = tokens.filter { $0.kind == .simulated }
-        let usesWork = simulated.contains { $0.text.hasPrefix("work") }
+        var usesWork = false
         var handlers: [Substring] = []
-        for token in simulated where token.text.hasPrefix("on ") {
-            let name = token.text.dropFirst(3)
-            if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
+        for token in tokens where token.kind == .simulated {
+            if token.text.hasPrefix("work") {
+                usesWork = true
+            } else if token.text.hasPrefix("on ") {
+                let name = token.text.dropFirst(3)
+                if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
+            }
         }
         guard usesWork || !handlers.isEmpty else { return }
         w.markup("<p class=\"code-note\">Swift, with the simulator's shorthand")
@@ -86,8 +91,9 @@ enum ExampleSection {
         w.markup("</p>\n")
     }
 
-    static func writeVerdict(_ verdict: ExampleVerdict, trace: SimulationTrace, tone: OutcomeTone, rule: Rule, guideHref: String,
-                             into w: inout HTMLWriter) {
+    /// `outcome`: `OutcomeTone.sentence(trace)`.
+    static func writeVerdict(_ verdict: ExampleVerdict, trace: SimulationTrace, tone: OutcomeTone, outcome: String, rule: Rule,
+                             guideHref: String, into w: inout HTMLWriter) {
         w.markup("<div class=\"verdict tone-"); w.text(tone.rawValue); w.markup("\">\n<p class=\"tl-outcome\"><span class=\"tone-label\">")
         switch tone {
         case .good: w.markup("Good for the app")
@@ -95,7 +101,7 @@ enum ExampleSection {
         case .bad: w.markup("Bad for the app")
         case .undecided: w.markup("Undecided")
         }
-        w.markup("</span> "); w.text(OutcomeTone.sentence(trace)); w.markup("</p>\n<p>")
+        w.markup("</span> "); w.text(outcome); w.markup("</p>\n<p>")
         let schedules = Format.count(verdict.schedulesExplored, "schedule")
         if !verdict.passed {
             w.markup("<strong>The simulator disagrees with this example</strong> after "); w.text(schedules); w.markup(".")
@@ -114,8 +120,8 @@ enum ExampleSection {
         w.markup("</details>\n</div>\n")
     }
 
-    static func writeTimeline(_ trace: SimulationTrace, number: Int, rule: Rule, broken: Bool, into w: inout HTMLWriter) {
-        let timeline = TimelineSVG.Layout(trace: trace)
+    static func writeTimeline(_ trace: SimulationTrace, outcome: String, number: Int, rule: Rule, broken: Bool, into w: inout HTMLWriter) {
+        let timeline = TimelineSVG.Layout(trace: trace, outcome: outcome)
         w.markup("<figure class=\"timeline-figure\">\n<ul class=\"tl-legend\" aria-label=\"Legend\">")
         for item in timeline.legend {
             w.markup("<li><span class=\""); w.text(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.text(item.label); w.markup("</li>")

@@ -272,8 +272,10 @@ enum RulePage {
             w.markup("<section aria-labelledby=\"examples\">\n<h2 id=\"examples\">Examples, run by the simulator</h2>\n")
             let guide = context.link(from: path, to: SitePaths.examplesGuide)
             for (index, example) in rule.examples.enumerated() {
-                ExampleSection.write(example, number: index + 1, rule: rule, verdict: verdicts[example.identifier],
-                                     scenario: scenarios[example.identifier], guideHref: guide, diagnostics: &diagnostics, into: &w)
+                // The identifier is a String made from the rule and the line: made once for both look-ups.
+                let identifier = example.identifier
+                ExampleSection.write(example, number: index + 1, rule: rule, verdict: verdicts[identifier],
+                                     scenario: scenarios[identifier], guideHref: guide, diagnostics: &diagnostics, into: &w)
             }
             w.markup("</section>\n")
         }

@@ -1,3 +1,5 @@
+import BGKBModel
+
 /// A small Swift highlighter for the code on rule pages, run when the site is built (no script in
 /// the browser): keywords, strings, comments, numbers, type names and attributes get a class each;
 /// everything else is plain text. It reads Swift as a reader does, not as a compiler: enough to
@@ -23,93 +25,118 @@ enum SwiftHighlighter {
         "weak", "where", "while", "fileprivate", "open", "override", "lazy", "unowned", "some", "any",
     ]
 
-    /// The code cut into tokens; joined, their texts give back `code` exactly.
+    static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+
+    /// The code cut into tokens; joined, their texts give back `code` exactly. It walks the
+    /// UTF-8 bytes: every character it looks for is ASCII, and a byte of a longer scalar never
+    /// equals one; a scalar beyond ASCII is decoded only where a letter is asked about.
     static func tokens(_ code: String) -> [Token] {
-        let scalars = Array(code.unicodeScalars)
-        // Where each scalar starts in the UTF-8 bytes (and where the last ends): a token's text
-        // is then one slice of the bytes, not scalars appended one by one.
         let bytes = Array(code.utf8)
-        var offsets: [Int] = []
-        offsets.reserveCapacity(scalars.count + 1)
-        var offset = 0
-        for scalar in scalars {
-            offsets.append(offset)
-            offset += UTF8.width(scalar)
+        let count = bytes.count
+        /// The scalar starting at byte `index`, and how many bytes it takes.
+        func scalar(at index: Int) -> (scalar: Unicode.Scalar, length: Int) {
+            bytes[index] < 0x80 ? (Unicode.Scalar(bytes[index]), 1) : Bytes.scalar(at: index, in: bytes)
         }
-        offsets.append(offset)
+        /// Whether the scalar ending just before byte `index` can be part of a name.
+        func identifierPartBefore(_ index: Int) -> Bool {
+            var start = index - 1
+            while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            return isIdentifierPart(scalar(at: start).scalar)
+        }
+        /// Where the run of name scalars starting at byte `index` ends.
+        func endOfName(from index: Int) -> Int {
+            var j = index
+            while j < count {
+                let (c, length) = scalar(at: j)
+                guard isIdentifierPart(c) else { break }
+                j += length
+            }
+            return j
+        }
         func text(_ range: Range<Int>) -> String {
-            String(decoding: bytes[offsets[range.lowerBound]..<offsets[range.upperBound]], as: UTF8.self)
+            String(decoding: bytes[range], as: UTF8.self)
         }
         var result: [Token] = []
+        // Room for a token every eight bytes, about twice what examples have.
+        result.reserveCapacity(count / 8)
         // Plain text is whatever lies between two other tokens: it starts where the last one ended.
         var plainStart = 0
-        func flush(upTo end: Int) {
-            if plainStart < end { result.append(Token(kind: .plain, text: text(plainStart..<end))) }
-        }
-        func emit(_ kind: Kind, _ range: Range<Int>) {
-            flush(upTo: range.lowerBound)
-            result.append(Token(kind: kind, text: text(range)))
+        func emit(_ kind: Kind, _ range: Range<Int>, _ word: String? = nil) {
+            if plainStart < range.lowerBound { result.append(Token(kind: .plain, text: text(plainStart..<range.lowerBound))) }
+            result.append(Token(kind: kind, text: word ?? text(range)))
             plainStart = range.upperBound
         }
         /// Whether only spaces stand between the start of the line and `index`.
         func startsLine(_ index: Int) -> Bool {
             var j = index - 1
-            while j >= 0, scalars[j] == " " || scalars[j] == "\t" { j -= 1 }
-            return j < 0 || scalars[j] == "\n"
+            while j >= 0, bytes[j] == UInt8(ascii: " ") || bytes[j] == UInt8(ascii: "\t") { j -= 1 }
+            return j < 0 || bytes[j] == UInt8(ascii: "\n")
         }
         var i = 0
-        while i < scalars.count {
-            let c = scalars[i]
-            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
-            if c == "/", next == "/" {
+        while i < count {
+            // Spaces and line breaks, most of the plain text, start no token.
+            if bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\n") {
+                i += 1
+                continue
+            }
+            let (c, length) = scalar(at: i)
+            let next: UInt8? = i + 1 < count ? bytes[i + 1] : nil
+            if c == "/", next == UInt8(ascii: "/") {
                 var j = i
-                while j < scalars.count, scalars[j] != "\n" { j += 1 }
+                while j < count, bytes[j] != UInt8(ascii: "\n") { j += 1 }
                 emit(.comment, i..<j); i = j
-            } else if c == "/", next == "*" {
+            } else if c == "/", next == UInt8(ascii: "*") {
                 var j = i + 2
-                while j < scalars.count, !(scalars[j] == "*" && j + 1 < scalars.count && scalars[j + 1] == "/") { j += 1 }
-                j = min(scalars.count, j + 2)
+                while j < count, !(bytes[j] == UInt8(ascii: "*") && j + 1 < count && bytes[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                j = min(count, j + 2)
                 emit(.comment, i..<j); i = j
             } else if c == "\"" {
+                // After a backslash the next byte is skipped: when it starts a longer scalar, the
+                // bytes after it are neither a quote nor a line break, so the string ends where it would.
                 var j = i + 1
-                while j < scalars.count, scalars[j] != "\"", scalars[j] != "\n" {
-                    j += scalars[j] == "\\" ? 2 : 1
+                while j < count, bytes[j] != UInt8(ascii: "\""), bytes[j] != UInt8(ascii: "\n") {
+                    j += bytes[j] == UInt8(ascii: "\\") ? 2 : 1
                 }
-                j = min(scalars.count, j + 1)
+                j = min(count, j + 1)
                 emit(.string, i..<j); i = j
-            } else if isDigit(c), !(i > 0 && isIdentifierPart(scalars[i - 1])) {
+            } else if isDigit(c), !(i > 0 && identifierPartBefore(i)) {
                 var j = i
-                while j < scalars.count, isIdentifierPart(scalars[j]) || (scalars[j] == "." && j + 1 < scalars.count && isDigit(scalars[j + 1])) {
-                    j += 1
+                while j < count {
+                    let (d, width) = scalar(at: j)
+                    if isIdentifierPart(d) {
+                        j += width
+                    } else if d == ".", j + 1 < count, isDigit(Unicode.Scalar(bytes[j + 1])) {
+                        j += 1
+                    } else {
+                        break
+                    }
                 }
                 emit(.number, i..<j); i = j
-            } else if c == "@", next.map(isIdentifierStart) == true {
-                var j = i + 1
-                while j < scalars.count, isIdentifierPart(scalars[j]) { j += 1 }
+            } else if c == "@", i + 1 < count, isIdentifierStart(scalar(at: i + 1).scalar) {
+                let j = endOfName(from: i + 1)
                 emit(.attribute, i..<j); i = j
             } else if isIdentifierStart(c) {
-                var j = i
-                while j < scalars.count, isIdentifierPart(scalars[j]) { j += 1 }
+                let j = endOfName(from: i)
                 let word = text(i..<j)
-                let afterDot = i > 0 && scalars[i - 1] == "."
-                if (word == "work" || word == "on") && startsLine(i) && j < scalars.count && scalars[j] == " " {
+                let afterDot = i > 0 && bytes[i - 1] == UInt8(ascii: ".")
+                if (j - i == 4 && word == "work" || j - i == 2 && word == "on") && startsLine(i) && j < count && bytes[j] == UInt8(ascii: " ") {
                     // `work 10s` and `on event {`: the duration is part of the simulator's word.
-                    var k = j + 1
-                    while k < scalars.count, isIdentifierPart(scalars[k]) { k += 1 }
+                    let k = endOfName(from: j + 1)
                     emit(.simulated, i..<k); i = k
                     continue
                 }
-                if !afterDot && keywords.contains(word) {
-                    emit(.keyword, i..<j)
+                // Every keyword is ASCII and at most `longestKeyword` bytes long.
+                if !afterDot && word.utf8.count <= longestKeyword && keywords.contains(word) {
+                    emit(.keyword, i..<j, word)
                 } else if c.isASCII ? ("A"..."Z").contains(c) : c.properties.isUppercase {
-                    emit(.type, i..<j)
+                    emit(.type, i..<j, word)
                 }
                 i = j
             } else {
-                i += 1
+                i += length
             }
         }
-        flush(upTo: scalars.count)
+        if plainStart < count { result.append(Token(kind: .plain, text: text(plainStart..<count))) }
         return result
     }
 

@@ -24,15 +24,32 @@ extension TimelineSVG {
         // runtime's generic tuple witness.
         struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
         struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
+        /// `state`: the App row state it shows, its class (`LegendItem.stateClass`) and its swatch.
         struct Segment {
-            var x: Double, y: Double, w: Double, h: Double, kind: StaticString, event: Int, showLabel: Bool, textX: Double, textY: Double
+            var x: Double, y: Double, w: Double, h: Double, state: LegendItem, event: Int, showLabel: Bool, textX: Double, textY: Double
         }
-        struct Bar { var x: Double, y: Double, w: Double, h: Double, leaked: Bool, tooltip: String }
+        /// `begun` and `ended`: the events (indices into `events`) its tooltip gives the times
+        /// of; `ended` is nil for a task never ended.
+        struct Bar {
+            var x: Double, y: Double, w: Double, h: Double, subject: String, begun: Int, ended: Int?
+            var leaked: Bool { ended == nil }
+        }
         /// `more`: dots of the same kind on the same lane that fell within a pixel or two of this
         /// one and are drawn as it (a loop of a thousand steps at one instant is one smear).
         struct Dot { var x: Double, y: Double, kind: TraceEvent.Kind, event: Int, more: Int = 0 }
         struct Expiry { var x: Double, y1: Double, y2: Double, event: Int }
-        struct End { var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: StaticString, kind: StaticString }
+        /// `mark`: what ended the run (`.killed`, `.crashed` or `.undecided`), its swatch in the legend.
+        struct End {
+            var x: Double, top: Double, bottom: Double, label: String, textX: Double, anchor: StaticString, mark: LegendItem
+            /// The line's and the label's class.
+            var kind: StaticString {
+                switch mark {
+                case .killed: return "terminated"
+                case .crashed: return "crashed"
+                default: return "undecided"
+                }
+            }
+        }
         var laneRows: [LaneRow] = []
         var ticks: [Tick] = []
         // Tooltips that quote an event are written from the event (`event`, an index into
@@ -59,7 +76,7 @@ extension TimelineSVG {
         /// What this chart shows, in the legend's order: only marks the chart draws.
         var legend: [LegendItem] {
             var items: [LegendItem] = []
-            for state in LegendItem.appStates where segments.contains(where: { "\($0.kind)" == state.cssClass }) {
+            for state in LegendItem.appStates where segments.contains(where: { $0.state == state }) {
                 items.append(state)
             }
             if bars.contains(where: { !$0.leaked }) { items.append(.task) }
@@ -67,15 +84,16 @@ extension TimelineSVG {
             if !expiries.isEmpty || dots.contains(where: { $0.kind == .expiry }) { items.append(.expiry) }
             if dots.contains(where: { $0.kind == .step }) { items.append(.step) }
             if dots.contains(where: { $0.kind == .log }) { items.append(.log) }
-            if dots.contains(where: { $0.kind == .crash }) || ends.contains(where: { "\($0.kind)" == "crashed" }) { items.append(.crashed) }
-            if ends.contains(where: { "\($0.kind)" == "terminated" }) { items.append(.killed) }
-            if ends.contains(where: { "\($0.kind)" == "undecided" }) { items.append(.undecided) }
+            if dots.contains(where: { $0.kind == .crash }) || ends.contains(where: { $0.mark == .crashed }) { items.append(.crashed) }
+            if ends.contains(where: { $0.mark == .killed }) { items.append(.killed) }
+            if ends.contains(where: { $0.mark == .undecided }) { items.append(.undecided) }
             if !breaks.isEmpty { items.append(.axisBreak) }
             if !folds.isEmpty { items.append(.fold) }
             return items
         }
 
-        init(trace: SimulationTrace) {
+        /// `outcome`: `OutcomeTone.sentence(trace)`, when the caller has it already.
+        init(trace: SimulationTrace, outcome: String? = nil) {
             events = Self.inTimeOrder(trace.events)
             runs = TraceFolding.runs(events)
             shown = Array(repeating: true, count: events.count)
@@ -114,12 +132,13 @@ extension TimelineSVG {
             ticks = Self.ticks(span: span, plotBottom: plotBottom, x: scale.x)
             segments = Self.stateSegments(events, eventX: eventX, endX: endX)
             var leaked: [String] = []
-            (bars, leaked) = Self.taskBars(events, shown: shown, eventX: eventX, lanes: lanes, end: (end, endX))
+            (bars, leaked) = Self.taskBars(events, shown: shown, eventX: eventX, lanes: lanes, endX: endX)
             (expiries, dots) = Self.marks(events, shown: shown, eventX: eventX, lanes: lanes)
             folds = Self.folds(runs, events: events, eventX: eventX, lanes: lanes)
             dots = Self.merged(dots)
             ends = Self.endMark(trace.outcome, x: endX, plotRight: plotRight, plotBottom: plotBottom)
-            description = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked, runs: runs)
+            description = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked, runs: runs,
+                                        outcome: outcome ?? OutcomeTone.sentence(trace))
         }
 
         static func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
@@ -181,6 +200,7 @@ extension TimelineSVG {
                 allTaskSubjects = everyTask
                 hiddenTasks = Layout.capLanes(&tasks)
                 hiddenThreads = Layout.capLanes(&threads)
+                names.reserveCapacity(tasks.count + threads.count + 3)
                 for name in tasks { names.append(Layout.startsWithTask(name) ? name : "task \(name)") }
                 // The summary rows take a row each, below the lanes they stand for.
                 addSummary(hiddenTasks, "task")
@@ -213,7 +233,7 @@ extension TimelineSVG {
                 let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
                 segments.append(Segment(x: left, y: laneY(0) + 6, w: width, h: TimelineSVG.laneHeight - 12,
-                                        kind: TimelineSVG.stateClass(detail), event: index,
+                                        state: TimelineSVG.stateClass(detail), event: index,
                                         showLabel: width >= Double(detail.utf8.count) * 7 + 8 || width >= Double(detail.count) * 7 + 8,
                                         textX: left + 5, textY: laneY(0) + 19))
             }
@@ -221,22 +241,20 @@ extension TimelineSVG {
         }
 
         /// Task bars: each begin pairs with the next end of the same subject; a task still open at
-        /// `end` is drawn to it as leaked. Also returns the leaked subjects in natural order.
+        /// the end (`endX`) is drawn to it as leaked. Also returns the leaked subjects in natural order.
         static func taskBars(_ events: [TraceEvent], shown: [Bool], eventX: [Double], lanes: Lanes,
-                             end: (time: Double, x: Double)) -> (bars: [Bar], leaked: [String]) {
+                             endX: Double) -> (bars: [Bar], leaked: [String]) {
             var bars: [Bar] = []
             // The tasks begun and not yet ended, in the order begun: a timeline has one or two, so
             // a list searched from the end does.
-            struct OpenTask { var subject: String, time: Double, x: Double, shown: Bool }
+            // `begun`: the event that began it.
+            struct OpenTask { var subject: String, begun: Int, x: Double, shown: Bool }
             var open: [OpenTask] = []
-            func bar(_ subject: String, from start: (time: Double, x: Double), to stop: (time: Double, x: Double), leaked: Bool, shown: Bool) {
+            func bar(_ start: OpenTask, to stopX: Double, ended: Int?) {
                 // A task begun in a folded turn is not drawn, though it counts as leaked.
-                guard shown, let row = lanes.taskRow(subject) else { return }
-                let tooltip = leaked
-                    ? "\(subject): begun at \(Format.seconds(start.time)), never ended"
-                    : "\(subject): \(Format.seconds(start.time)) to \(Format.seconds(stop.time))"
-                bars.append(Bar(x: start.x, y: laneY(row) + 8, w: max(3, stop.x - start.x), h: TimelineSVG.laneHeight - 16,
-                                leaked: leaked, tooltip: tooltip))
+                guard start.shown, let row = lanes.taskRow(start.subject) else { return }
+                bars.append(Bar(x: start.x, y: laneY(row) + 8, w: max(3, stopX - start.x), h: TimelineSVG.laneHeight - 16,
+                                subject: start.subject, begun: start.begun, ended: ended))
             }
             for index in events.indices {
                 let kind = events[index].kind
@@ -246,20 +264,22 @@ extension TimelineSVG {
                 if kind == .taskBegan {
                     // A second begin of a subject still open replaces the first.
                     if let found {
-                        open[found].time = events[index].time
+                        open[found].begun = index
                         open[found].x = eventX[index]
                         open[found].shown = shown[index]
                     } else {
-                        open.append(OpenTask(subject: subject, time: events[index].time, x: eventX[index], shown: shown[index]))
+                        open.append(OpenTask(subject: subject, begun: index, x: eventX[index], shown: shown[index]))
                     }
                 } else if let found {
-                    let start = open.remove(at: found)
-                    bar(subject, from: (start.time, start.x), to: (events[index].time, eventX[index]), leaked: false, shown: start.shown)
+                    bar(open.remove(at: found), to: eventX[index], ended: index)
                 }
             }
-            open.sort { $0.time != $1.time ? $0.time < $1.time : TimelineSVG.naturalLess($0.subject, $1.subject) }
+            open.sort {
+                let (a, b) = (events[$0.begun].time, events[$1.begun].time)
+                return a != b ? a < b : TimelineSVG.naturalLess($0.subject, $1.subject)
+            }
             for start in open {
-                bar(start.subject, from: (start.time, start.x), to: end, leaked: true, shown: start.shown)
+                bar(start, to: endX, ended: nil)
             }
             bars.sort { ($0.y, $0.x) < ($1.y, $1.x) }
             return (bars, open.map(\.subject).sorted(by: TimelineSVG.naturalLess))
@@ -310,12 +330,12 @@ extension TimelineSVG {
                 return [End(x: x, top: TimelineSVG.topPadding - 4, bottom: plotBottom,
                             label: label.count > 48 ? String(label.prefix(47)) + "…" : label,
                             textX: nearRight ? x - 4 : x + 4, anchor: nearRight ? "end" : "start",
-                            kind: isTermination(outcome) ? "terminated" : "crashed")]
+                            mark: isTermination(outcome) ? .killed : .crashed)]
             case .undecided:
                 // Not the app's end: the simulator's own limit stopped the run here.
                 let nearRight = x > plotRight - 120
                 return [End(x: x, top: TimelineSVG.topPadding - 4, bottom: plotBottom, label: "undecided (the simulator's limit)",
-                            textX: nearRight ? x - 4 : x + 4, anchor: nearRight ? "end" : "start", kind: "undecided")]
+                            textX: nearRight ? x - 4 : x + 4, anchor: nearRight ? "end" : "start", mark: .undecided)]
             case .suspended, .stillRunning:
                 return []
             }
@@ -346,7 +366,7 @@ extension TimelineSVG {
                 w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
             }
                 for segment in segments {
-                    w.markup("<rect class=\"tl-state tl-"); w.markup(segment.kind); w.markup("\" x=\""); w.coordinate(segment.x)
+                    w.markup("<rect class=\"tl-state tl-"); w.markup(segment.state.stateClass); w.markup("\" x=\""); w.coordinate(segment.x)
                     w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
                     let detail = events[segment.event].detail
                     w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
@@ -361,7 +381,12 @@ extension TimelineSVG {
                     w.markup("<rect class=\"tl-task")
                     if bar.leaked { w.markup(" tl-leaked") }
                     w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
-                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.tooltip)
+                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.subject)
+                    if let ended = bar.ended {
+                        w.markup(": "); w.text(timeLabels[bar.begun]); w.markup(" to "); w.text(timeLabels[ended])
+                    } else {
+                        w.markup(": begun at "); w.text(timeLabels[bar.begun]); w.markup(", never ended")
+                    }
                     w.markup("</title></rect>\n")
                 }
                 for dot in dots {
@@ -451,12 +476,15 @@ extension TimelineSVG {
         static func merged(_ dots: [Dot]) -> [Dot] {
             var merged: [Dot] = []
             merged.reserveCapacity(dots.count)
-            var lastOnLane: [Double: Int] = [:]
+            // Each lane's row (its `y`) and the last dot kept on it: a chart has a few lanes, so
+            // a short list searched in order does.
+            var lastOnLane: [(y: Double, dot: Int)] = []
             for dot in dots {
-                if let previous = lastOnLane[dot.y], merged[previous].kind == dot.kind, dot.x - merged[previous].x < 2 {
-                    merged[previous].more += 1
+                let lane = lastOnLane.firstIndex { $0.y == dot.y }
+                if let lane, merged[lastOnLane[lane].dot].kind == dot.kind, dot.x - merged[lastOnLane[lane].dot].x < 2 {
+                    merged[lastOnLane[lane].dot].more += 1
                 } else {
-                    lastOnLane[dot.y] = merged.count
+                    if let lane { lastOnLane[lane].dot = merged.count } else { lastOnLane.append((dot.y, merged.count)) }
                     merged.append(dot)
                 }
             }
@@ -483,7 +511,7 @@ extension TimelineSVG {
         }
 
         /// One String appended to, not parts joined.
-        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun]) -> String {
+        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun], outcome: String) -> String {
             var text = ""
             text.reserveCapacity(120)
             if taskCount == 0 {
@@ -521,7 +549,7 @@ extension TimelineSVG {
             }
             // The outcome as the example's verdict box says it: one sentence for both.
             text += " "
-            text += OutcomeTone.sentence(trace)
+            text += outcome
             return text
         }
 
@@ -531,6 +559,8 @@ extension TimelineSVG {
             // Items in order: an event's index, or a run whose later turns one item stands for.
             enum Item { case event(Int), fold(RepeatedRun) }
             var items: [Item] = []
+            // A folded run hides two events or more and adds one item: never more items than events.
+            items.reserveCapacity(events.count)
             for run in runs {
                 for index in run.shown { items.append(.event(index)) }
                 if run.isFolded { items.append(.fold(run)) }

@@ -9,8 +9,17 @@ enum LegendItem: String, CaseIterable, Sendable {
     /// The App row's states, in the order a run meets them.
     static let appStates: [LegendItem] = [.foreground, .background, .suspended, .terminated, .other]
 
-    /// The state's class on an App row segment (`TimelineSVG.stateClass`).
-    var cssClass: String { rawValue }
+    /// An App row state's class on its segments (`TimelineSVG.stateClass`), its `rawValue` as a
+    /// literal, which the page writes as markup (`other` for an item that is not a state).
+    var stateClass: StaticString {
+        switch self {
+        case .foreground: return "foreground"
+        case .background: return "background"
+        case .suspended: return "suspended"
+        case .terminated: return "terminated"
+        default: return "other"
+        }
+    }
 
     /// What the legend says next to the swatch.
     var label: String {

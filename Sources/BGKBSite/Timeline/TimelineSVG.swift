@@ -53,29 +53,30 @@ enum TimelineSVG {
         }
     }
 
-    /// The CSS class of an app state's segment: a literal, as the page writes it.
-    static func stateClass(_ detail: String) -> StaticString {
-        // The engine's own state names first (every state a trace holds), as literals.
+    /// The App row state of an app state's name: its segment's class (`LegendItem.stateClass`)
+    /// and its swatch.
+    static func stateClass(_ detail: String) -> LegendItem {
+        // The engine's own state names first (every state a trace holds).
         switch detail {
-        case "foreground": return "foreground"
-        case "background": return "background"
-        case "suspended": return "suspended"
-        case "terminated": return "terminated"
-        case "launching", "not running": return "other"
+        case "foreground": return .foreground
+        case "background": return .background
+        case "suspended": return .suspended
+        case "terminated": return .terminated
+        case "launching", "not running": return .other
         default: break
         }
         return stateClassBySearch(detail)
     }
 
     /// The class by the words in the state's name (what any other name falls back to).
-    static func stateClassBySearch(_ detail: String) -> StaticString {
+    static func stateClassBySearch(_ detail: String) -> LegendItem {
         let lower = Array(detail.lowercased().utf8)
         func has(_ word: StaticString) -> Bool { Bytes.contains(word, in: lower) }
-        if has("foreground") || has("active") { return "foreground" }
-        if has("suspend") { return "suspended" }
-        if has("terminat") || has("killed") { return "terminated" }
-        if has("background") { return "background" }
-        return "other"
+        if has("foreground") || has("active") { return .foreground }
+        if has("suspend") { return .suspended }
+        if has("terminat") || has("killed") { return .terminated }
+        if has("background") { return .background }
+        return .other
     }
 
     /// Chooses a tick spacing that gives about six ticks: 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60 s...
