@@ -39,6 +39,8 @@ public final class SiteContext: Sendable {
     }
     /// Lookups by id; `Corpus.rule(_:)` is a linear search, too slow for 10,000 rules.
     let ruleIndexByID: [String: Int]
+    /// Each rule's heading (`heading(_:)`) by its position in the corpus, made once.
+    let headings: [String]
     let documentsByID: [String: Document]
     /// The first source of each id, as `Corpus.source(_:)` finds it: citations look sources up
     /// on every rule page.
@@ -76,6 +78,7 @@ public final class SiteContext: Sendable {
         removedRuleIDs = removed
         // Each rule's heading and importance on all cores: nothing else runs beside this step.
         let measured = ParallelMap.map(corpus.rules) { rule in (heading: Self.heading(rule), score: Importance.score(rule)) }
+        headings = measured.map(\.heading)
         var references: [String: RuleReference] = [:]
         for index in corpus.rules.indices where references[corpus.rules[index].id] == nil {
             let id = corpus.rules[index].id
