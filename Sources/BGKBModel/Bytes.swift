@@ -208,3 +208,13 @@ public enum Bytes {
         return String(decoding: collapsed, as: UTF8.self)
     }
 }
+
+extension Bytes {
+    /// Whether `bytes` are exactly the UTF-8 of `literal`: a keyword matched where it lies in a
+    /// text, with no String made. Inlinable, so a caller gets it specialized and the length
+    /// decides most mismatches at once.
+    @inlinable
+    public static func equals(_ bytes: ArraySlice<UInt8>, _ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { $0.count == bytes.count && $0.elementsEqual(bytes) }
+    }
+}

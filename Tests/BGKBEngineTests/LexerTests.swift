@@ -19,8 +19,9 @@ import Testing
 
     /// What each token is, where: `kind@line:column`, tokens separated by spaces.
     static func describe(_ text: String) -> String {
-        let (tokens, problems) = ScenarioLexer.tokenize(text)
-        return (tokens.map { "\($0.text)@\($0.line):\($0.column)" } + problems.map { "!\($0.message)@\($0.line):\($0.column)" })
+        let lexed = ScenarioLexer.tokenize(text)
+        return (lexed.tokens.map { "\($0.text(in: lexed.source))@\($0.line):\($0.column)" }
+            + lexed.problems.map { "!\($0.message)@\($0.line):\($0.column)" })
             .joined(separator: " ")
     }
 
@@ -34,6 +35,14 @@ import Testing
         ("a\r\nb", "a@1:1 end of line@1:3 b@2:1 end of line@2:2 end of scenario@2:1"),
         // Units are letters after a number; a character no token starts with is one problem.
         ("work 10s 😀 1_000ms", "work@1:1 10s@1:6 1000ms@1:12 end of line@1:19 end of scenario@1:1 !unexpected character '😀'@1:10"),
+        // A string's escapes are taken as the byte after the backslash; one with no closing quote runs to the line's end.
+        ("s = \"a\\\"b\\\\c\" + \"open", "s@1:1 =@1:3 \"a\"b\\c\"@1:5 +@1:15 \"open\"@1:17 end of line@1:22 end of scenario@1:1 !this string has no closing quote@1:17"),
+        // A line's end is counted in scalars after a comment that is not ASCII; the next line's columns start again.
+        ("a // é\nb é c", "a@1:1 end of line@1:7 b@2:1 é@2:3 c@2:5 end of line@2:6 end of scenario@2:1"),
+        // A backslash at the end of a line escapes nothing: the string keeps it and stops at the line feed.
+        ("\"ab\\\nc", "\"ab\\\"@1:1 end of line@1:5 c@2:1 end of line@2:2 end of scenario@2:1 !this string has no closing quote@1:1"),
+        // Hex is shown in lower case; a number's underscores are dropped; a dot not followed by a digit ends it.
+        ("0XAb 1_000.5ms 2.x", "0xab@1:1 1000.5ms@1:6 2@1:16 .@1:17 x@1:18 end of line@1:19 end of scenario@1:1"),
     ])
     func tokensAndColumns(_ text: String, _ expected: String) {
         #expect(Self.describe(text) == expected)
@@ -44,8 +53,9 @@ import Testing
     @Test(arguments: texts)
     func columnsPointAtTheTokensText(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for token in ScenarioLexer.tokenize(text).tokens {
-            guard case let .identifier(name) = token.kind else { continue }
+        let lexed = ScenarioLexer.tokenize(text)
+        for token in lexed.tokens where token.kind == .identifier {
+            let name = token.name(in: lexed.source)
             let line = lines[Int(token.line) - 1]
             let rest = String(line.unicodeScalars.dropFirst(Int(token.column) - 1))
             #expect(rest.hasPrefix(name), "\(name) at \(token.line):\(token.column)")
@@ -58,7 +68,7 @@ import Testing
     func linesAreCutAsSplittingGivesThem(_ text: String) {
         var scenario = Scenario()
         scenario.text = text
-        scenario.lineStarts = ScenarioLexer.lineStarts(text)
+        scenario.lineStarts = ScenarioLexer.tokenize(text).lineStarts
         let split = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         #expect(scenario.lines == split)
         #expect(scenario.line(0) == nil)
@@ -76,7 +86,26 @@ import Testing
         let entries = ScenarioLexer.packedSymbols.filter { $0.bytes == symbol.packed }
         #expect(entries.count == 1)
         #expect(entries.first?.length == text.utf8.count)
-        #expect(ScenarioToken(kind: .symbol(symbol), line: 1, column: 1).text == text)
+        #expect(ScenarioLexer.tokenize(text).tokens.first?.text(in: Array(text.utf8)) == text)
+    }
+
+    /// A word matches a keyword (through `Bytes.equals`) only when their bytes are the same,
+    /// length included, wherever the word lies in the text.
+    @Test func wordsMatchKeywordsByTheirBytes() {
+        let text = Array("xfunc funcs café s".utf8)
+        let function = ScenarioWord(bytes: text[1..<5]), functions = ScenarioWord(bytes: text[6..<11])
+        let accented = ScenarioWord(bytes: text[12..<17]), unit = ScenarioWord(bytes: text[18..<19])
+        #expect(function == "func")
+        #expect(!(function == "funcs") && !(function == "fun") && !(function == "Func"))
+        #expect(functions == "funcs" && !(functions == "func"))
+        #expect(accented == "café" && !(accented == "cafe"))
+        #expect(unit == "s" && !(unit == "m") && !(unit == ""))
+        #expect(ScenarioWord(bytes: text[0..<0]) == "")
+        switch functions {
+        case "func", "fun": Issue.record("matched a prefix")
+        case "funcs": break
+        default: Issue.record("missed funcs")
+        }
     }
 
     @Test func symbolLiteralsPackTheirBytes() {

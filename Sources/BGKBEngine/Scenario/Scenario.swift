@@ -6,7 +6,7 @@ import BGKBModel
 public struct Scenario: Sendable, Hashable {
     /// The scenario's source, verbatim (for timelines: a step is shown as its line of code).
     public internal(set) var text = ""
-    /// Where each line starts in `text`'s UTF-8 (see `ScenarioLexer.lineStarts`): a line is cut
+    /// Where each line starts in `text`'s UTF-8 (found by `ScenarioLexer.tokenize`): a line is cut
     /// out when a timeline shows it, instead of every line being made a String at parse time.
     var lineStarts: [Int32] = [0]
 

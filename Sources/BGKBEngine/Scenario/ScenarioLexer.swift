@@ -1,34 +1,95 @@
 import BGKBModel
 
-/// Splits scenario text into tokens with their line and column. Newlines are tokens because a
-/// statement ends at the end of its line, as in Swift.
+/// A token of scenario text: what it is, where its bytes lie in the text's UTF-8, and its line
+/// and column. Newlines are tokens because a statement ends at the end of its line, as in Swift.
+/// A token holds no String: the parser cuts a name or a literal out of the bytes where it keeps
+/// one, and matches keywords against the bytes in place (see `ScenarioWord`).
 struct ScenarioToken: Sendable, Hashable {
     enum Kind: Sendable, Hashable {
-        case identifier(String)
-        /// A number, with the unit written right after it (`10s`, `500ms`), if any.
-        case number(Double, unit: String?)
-        case string(String)
+        case identifier
+        /// A number, with the unit written right after it (`10s`, `500ms`), if any: the digits
+        /// end at `valueEnd`, the unit runs from there to `end`.
+        case number
+        /// A text in quotes: its content runs from after the opening quote to `valueEnd` (the
+        /// closing quote, or the end of the line when there is none), escapes still in it.
+        case string
         /// `0x8badf00d`.
-        case hex(String)
+        case hex
         case symbol(ScenarioSymbol)
         case newline
         case end
     }
     var kind: Kind
+    /// The token's bytes: `start..<end` in the text's UTF-8.
+    var start: Int32
+    var end: Int32
+    /// Where a number's digits or a string's content end (see `Kind`); `end` for other tokens.
+    var valueEnd: Int32
     var line: Int32
     var column: Int32
 
-    var text: String {
+    init(kind: Kind, start: Int, end: Int, valueEnd: Int? = nil, line: Int32, column: Int32) {
+        self.kind = kind
+        self.start = Int32(start)
+        self.end = Int32(end)
+        self.valueEnd = Int32(valueEnd ?? end)
+        self.line = line
+        self.column = column
+    }
+
+    /// The identifier's bytes in `source`, to match against keywords.
+    func word(in source: [UInt8]) -> ScenarioWord {
+        ScenarioWord(bytes: source[Int(start)..<Int(end)])
+    }
+
+    /// The identifier's name, or the hex literal's text in lower case.
+    func name(in source: [UInt8]) -> String {
+        let text = String(decoding: source[Int(start)..<Int(end)], as: UTF8.self)
+        return kind == .hex ? text.lowercased() : text
+    }
+
+    /// The number's value and unit.
+    func number(in source: [UInt8]) -> (value: Double, unit: String?) {
+        let digits = String(decoding: source[Int(start)..<Int(valueEnd)].filter { $0 != 0x5F }, as: UTF8.self)
+        let unit = valueEnd < end ? String(decoding: source[Int(valueEnd)..<Int(end)], as: UTF8.self) : nil
+        return (Double(digits) ?? 0, unit)
+    }
+
+    /// The string's content, each escaped byte (`\"`, `\\`) taken as it is.
+    func string(in source: [UInt8]) -> String {
+        var value: [UInt8] = []
+        var index = Int(start) + 1
+        let contentEnd = Int(valueEnd)
+        while index < contentEnd {
+            if source[index] == 0x5C && index + 1 < contentEnd { index += 1 }
+            value.append(source[index])
+            index += 1
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    /// The token as a diagnostic shows it.
+    func text(in source: [UInt8]) -> String {
         switch kind {
-        case let .identifier(name): return name
-        case let .number(value, unit): return formatNumber(value) + (unit ?? "")
-        case let .string(text): return "\"\(text)\""
-        case let .hex(text): return text
+        case .identifier, .hex: return name(in: source)
+        case .number:
+            let (value, unit) = number(in: source)
+            return formatNumber(value) + (unit ?? "")
+        case .string: return "\"\(string(in: source))\""
         case let .symbol(symbol): return symbol.text
         case .newline: return "end of line"
         case .end: return "end of scenario"
         }
     }
+}
+
+/// An identifier's bytes where they lie in the scenario's text, matched against a keyword written
+/// as a literal (`case "func":` in a switch, `word == "in"`) without making a String.
+struct ScenarioWord {
+    var bytes: ArraySlice<UInt8>
+
+    static func ~= (keyword: StaticString, word: ScenarioWord) -> Bool { Bytes.equals(word.bytes, keyword) }
+    static func == (word: ScenarioWord, keyword: StaticString) -> Bool { Bytes.equals(word.bytes, keyword) }
 }
 
 /// A symbol token (`{`, `==`, `..<`): its one to three ASCII bytes packed into an integer, first
@@ -104,115 +165,130 @@ struct ScenarioLexer {
         return start..<end
     }
 
+    /// What the lexer makes of a text: its UTF-8 bytes (which the tokens point into), its
+    /// tokens, the problems found, and the offset at which each line (each run up to a line
+    /// feed) starts.
+    struct Lexed {
+        var source: [UInt8]
+        var tokens: [ScenarioToken]
+        var problems: [Problem]
+        var lineStarts: [Int32]
+    }
+
     /// The one lexer, for any text. It walks the UTF-8 bytes: ASCII bytes are classified as they
     /// are, and where a byte starts a non-ASCII character, that Unicode scalar is decoded and
     /// classified by its properties (letters and numbers may continue an identifier, with
     /// combining marks). Lines end at line feeds; a carriage return is blank space like a tab.
     /// Columns count Unicode scalars from 1, so on ASCII text a column is a byte offset plus one.
-    static func tokenize(_ text: String) -> (tokens: [ScenarioToken], problems: [Problem]) {
+    static func tokenize(_ text: String) -> Lexed {
         let bytes = Array(text.utf8)
+        let count = bytes.count
         var tokens: [ScenarioToken] = []
-        tokens.reserveCapacity(bytes.count / 3)
+        tokens.reserveCapacity(count / 3)
         var problems: [Problem] = []
-        var lineNumber: Int32 = 0
+        var lineStarts: [Int32] = [0]
+        var lineNumber: Int32 = 1
         var lineStart = 0
         let packedSymbols = Self.packedSymbols
         let symbolGroups = Self.symbolGroups
-        func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-        while lineStart <= bytes.count {
-            lineNumber += 1
-            let end = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
-            let lineIsASCII = !bytes[lineStart..<end].contains { $0 >= 0x80 }
-            let lineFirst = lineStart
-            func column(_ index: Int) -> Int32 {
-                if lineIsASCII { return Int32(index - lineFirst + 1) }
-                return Int32(bytes[lineFirst..<index].count { $0 & 0xC0 != 0x80 } + 1)
-            }
-            var i = lineStart
-            while i < end {
-                let c = bytes[i]
-                if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
-                if c == 0x2F && i + 1 < end && bytes[i + 1] == 0x2F { break }
-                let start = i
-                if c == 0x22 {
-                    var value: [UInt8] = []
-                    i += 1
-                    var closed = false
-                    while i < end {
-                        if bytes[i] == 0x5C && i + 1 < end { value.append(bytes[i + 1]); i += 2; continue }
-                        if bytes[i] == 0x22 { closed = true; i += 1; break }
-                        value.append(bytes[i]); i += 1
-                    }
-                    if !closed {
-                        problems.append(Problem(message: "this string has no closing quote", line: lineNumber, column: column(start)))
-                    }
-                    tokens.append(ScenarioToken(kind: .string(String(decoding: value, as: UTF8.self)), line: lineNumber, column: column(start)))
-                    continue
-                }
-                if c == 0x30 && i + 1 < end && (bytes[i + 1] == 0x78 || bytes[i + 1] == 0x58) {
-                    i += 2
-                    while i < end, isHexDigit(bytes[i]) { i += 1 }
-                    tokens.append(ScenarioToken(kind: .hex(string(start..<i).lowercased()), line: lineNumber, column: column(start)))
-                    continue
-                }
-                if isDigit(c) {
-                    while i < end, isDigit(bytes[i]) || bytes[i] == 0x5F { i += 1 }
-                    if i + 1 < end, bytes[i] == 0x2E, isDigit(bytes[i + 1]) {
-                        i += 1
-                        while i < end, isDigit(bytes[i]) { i += 1 }
-                    }
-                    let digits = String(decoding: bytes[start..<i].filter { $0 != 0x5F }, as: UTF8.self)
-                    var unit: String?
-                    let unitStart = i
-                    while i < end, let length = letterLength(bytes, at: i) { i += length }
-                    if i > unitStart { unit = string(unitStart..<i) }
-                    tokens.append(ScenarioToken(kind: .number(Double(digits) ?? 0, unit: unit), line: lineNumber, column: column(start)))
-                    continue
-                }
-                let startsName = letterLength(bytes, at: i) != nil
-                    || c == 0x5F && i + 1 < end && nameContinuationLength(bytes, at: i + 1) != nil
-                if startsName {
-                    while i < end, let length = nameContinuationLength(bytes, at: i) { i += length }
-                    tokens.append(ScenarioToken(kind: .identifier(string(start..<i)), line: lineNumber, column: column(start)))
-                    continue
-                }
-                var matched = false
-                // The next three bytes (fewer at the line's end), packed as the symbols are.
-                var next = UInt32(c)
-                if i + 1 < end { next |= UInt32(bytes[i + 1]) << 8 }
-                if i + 2 < end { next |= UInt32(bytes[i + 2]) << 16 }
-                for position in symbolGroups[Int(c & 0x7F)] where c < 0x80 {
-                    let symbol = packedSymbols[position]
-                    let mask: UInt32 = symbol.length == 3 ? 0xFF_FFFF : symbol.length == 2 ? 0xFFFF : 0xFF
-                    if i + symbol.length <= end, next & mask == symbol.bytes {
-                        tokens.append(ScenarioToken(kind: .symbol(ScenarioSymbol(packed: symbol.bytes)), line: lineNumber, column: column(start)))
-                        i += symbol.length
-                        matched = true
-                        break
-                    }
-                }
-                if !matched {
-                    let (scalar, length) = Bytes.scalar(at: i, in: bytes)
-                    problems.append(Problem(message: "unexpected character '\(Character(scalar))'", line: lineNumber, column: column(start)))
-                    i += length
-                }
-            }
-            tokens.append(ScenarioToken(kind: .newline, line: lineNumber, column: column(end)))
-            lineStart = end + 1
+        func problem(_ message: String, at index: Int) {
+            problems.append(Problem(message: message, line: lineNumber, column: column(of: index, lineStart: lineStart, in: bytes)))
         }
-        tokens.append(ScenarioToken(kind: .end, line: max(1, lineNumber), column: 1))
-        return (tokens, problems)
+        var i = 0
+        while i < count {
+            let c = bytes[i]
+            if c == 0x20 || c == 0x09 || c == 0x0D { i += 1; continue }
+            let start = i
+            // The token from `start` to `i`. Its column counts bytes here; see the end.
+            func token(_ kind: ScenarioToken.Kind, valueEnd: Int? = nil) -> ScenarioToken {
+                ScenarioToken(kind: kind, start: start, end: i, valueEnd: valueEnd, line: lineNumber, column: Int32(start - lineStart + 1))
+            }
+            if c == 0x0A {
+                tokens.append(token(.newline))
+                i += 1
+                lineNumber += 1
+                lineStart = i
+                lineStarts.append(Int32(i))
+                continue
+            }
+            if c == 0x2F && i + 1 < count && bytes[i + 1] == 0x2F {
+                while i < count && bytes[i] != 0x0A { i += 1 }
+                continue
+            }
+            if c == 0x22 {
+                i += 1
+                var closingQuote: Int?
+                while i < count && bytes[i] != 0x0A {
+                    if bytes[i] == 0x5C && i + 1 < count && bytes[i + 1] != 0x0A { i += 2; continue }
+                    if bytes[i] == 0x22 { closingQuote = i; i += 1; break }
+                    i += 1
+                }
+                if closingQuote == nil { problem("this string has no closing quote", at: start) }
+                tokens.append(token(.string, valueEnd: closingQuote ?? i))
+                continue
+            }
+            if c == 0x30 && i + 1 < count && (bytes[i + 1] == 0x78 || bytes[i + 1] == 0x58) {
+                i += 2
+                while i < count, isHexDigit(bytes[i]) { i += 1 }
+                tokens.append(token(.hex))
+                continue
+            }
+            if isDigit(c) {
+                while i < count, isDigit(bytes[i]) || bytes[i] == 0x5F { i += 1 }
+                if i + 1 < count, bytes[i] == 0x2E, isDigit(bytes[i + 1]) {
+                    i += 1
+                    while i < count, isDigit(bytes[i]) { i += 1 }
+                }
+                let digitsEnd = i
+                while i < count, let length = letterLength(bytes, at: i) { i += length }
+                tokens.append(token(.number, valueEnd: digitsEnd))
+                continue
+            }
+            let startsName = letterLength(bytes, at: i) != nil
+                || c == 0x5F && i + 1 < count && nameContinuationLength(bytes, at: i + 1) != nil
+            if startsName {
+                while i < count, let length = nameContinuationLength(bytes, at: i) { i += length }
+                tokens.append(token(.identifier))
+                continue
+            }
+            var matched = false
+            // The next three bytes (fewer at the text's end), packed as the symbols are. No
+            // symbol holds a line feed, so none matches across the line's end.
+            var next = UInt32(c)
+            if i + 1 < count { next |= UInt32(bytes[i + 1]) << 8 }
+            if i + 2 < count { next |= UInt32(bytes[i + 2]) << 16 }
+            for position in symbolGroups[Int(c & 0x7F)] where c < 0x80 {
+                let symbol = packedSymbols[position]
+                let mask: UInt32 = symbol.length == 3 ? 0xFF_FFFF : symbol.length == 2 ? 0xFFFF : 0xFF
+                if i + symbol.length <= count, next & mask == symbol.bytes {
+                    i += symbol.length
+                    tokens.append(token(.symbol(ScenarioSymbol(packed: symbol.bytes))))
+                    matched = true
+                    break
+                }
+            }
+            if !matched {
+                let (scalar, length) = Bytes.scalar(at: i, in: bytes)
+                problem("unexpected character '\(Character(scalar))'", at: start)
+                i += length
+            }
+        }
+        tokens.append(ScenarioToken(kind: .newline, start: count, end: count, line: lineNumber, column: Int32(count - lineStart + 1)))
+        tokens.append(ScenarioToken(kind: .end, start: count, end: count, line: lineNumber, column: 1))
+        // Columns count Unicode scalars: where the text is not all ASCII, each token's is counted
+        // again from its line's start.
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            for index in tokens.indices where tokens[index].kind != .end {
+                let token = tokens[index]
+                tokens[index].column = column(of: Int(token.start), lineStart: Int(lineStarts[Int(token.line) - 1]), in: bytes)
+            }
+        }
+        return Lexed(source: bytes, tokens: tokens, problems: problems, lineStarts: lineStarts)
     }
 
-    /// The UTF-8 offset at which each line (each run up to a line feed) of `text` starts.
-    static func lineStarts(_ text: String) -> [Int32] {
-        var starts: [Int32] = [0]
-        var from = 0
-        while let lineFeed = Bytes.firstOffset(of: 0x0A, in: text, from: from) {
-            from = lineFeed + 1
-            starts.append(Int32(from))
-        }
-        return starts
+    /// The column of `index`: the Unicode scalars from `lineStart` to it, plus one.
+    private static func column(of index: Int, lineStart: Int, in bytes: [UInt8]) -> Int32 {
+        Int32(bytes[lineStart..<index].count { $0 & 0xC0 != 0x80 } + 1)
     }
 
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }

@@ -24,7 +24,7 @@ extension ScenarioParser {
         case "guard":
             guard enterLevel() else { skipToLineEnd(); return nil }
             defer { nesting -= 1 }
-            if isWord("let") || isWord("var") {
+            if isWord("let", or: "var") {
                 fail("`guard let` is not modelled: test the Optional (guard x != nil else { return })", at: start)
                 skipToLineEnd(); return nil
             }
@@ -143,17 +143,17 @@ extension ScenarioParser {
     /// it: blocks on the main queue and UIKit's handlers do, `Task { }` keeps the isolation it is
     /// started in, `Task.detached` and other queues' blocks do not.
     func closureRunsOnMainActor(_ components: [Syntax.Component], inside enclosing: Bool) -> Bool {
-        let names = normalized(.path(components, components.first?.place ?? .init(line: 0, column: 0))).map(\.name)
-        guard let last = names.last else { return enclosing }
+        let path = normalized(.path(components, components.first?.place ?? .init(line: 0, column: 0)))
+        guard let last = path.last?.name else { return enclosing }
         switch last {
-        case "Task": return names.count == 1 ? enclosing : false
+        case "Task": return path.count == 1 ? enclosing : false
         case "detached": return false
         case "withLock": return enclosing
         case "beginBackgroundTask": return true
         case "notify":
             let queue = components.last?.arguments?.first { $0.label == "queue" }
             return queue.map { normalized($0.value).last?.name == "main" } ?? false
-        default: return names.contains("main")
+        default: return path.contains { $0.name == "main" }
         }
     }
 
@@ -166,21 +166,22 @@ extension ScenarioParser {
     mutating func lowerConcurrencyCall(_ components: [Syntax.Component]) -> Lowered? {
         guard let last = components.last else { return nil }
         let arguments = last.arguments
-        let names = components.map(\.name)
+        // `Task.detached`, `Task.sleep`: a member of Task.
+        let onTask = components.count == 2 && components[0].name == "Task"
         switch last.name {
         case "asyncAfter":
             return lowerAsyncAfter(components)
         case "async" where arguments?.contains { $0.label == "group" } ?? false:
             fail("async(group:) is not modelled: call group.enter() before and group.leave() at the end of the block", at: last.place)
             return Lowered(kind: nil)
-        case "Task" where components.count == 1, "detached" where names == ["Task", "detached"]:
+        case "Task" where components.count == 1, "detached" where onTask:
             // `Task { }` keeps the isolation it starts in; `Task.detached { }` has none.
             guard let block = closureArgument(arguments, labels: [nil, "operation"]).block else {
                 fail("Task needs a closure: Task { ... }", at: last.place); return Lowered(kind: nil)
             }
             let main = last.name == "Task" && onMainActor
             return Lowered(kind: .dispatch(main ? .main : .global, block: block, sync: false))
-        case "sleep" where names == ["Task", "sleep"]:
+        case "sleep" where onTask:
             return lowerSleep(last)
         case "resume" where components.count == 3 && ["downloadTask", "uploadTask"].contains(components[1].name):
             return lowerTransfer(components, resumed: true)

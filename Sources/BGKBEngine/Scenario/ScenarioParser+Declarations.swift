@@ -7,12 +7,12 @@ extension ScenarioParser {
             // `(() -> Void)?`: a stored completion handler.
             skipBalanced("(", ")")
             var optional = false
-            if isSymbol("?") || isSymbol("!") { optional = true; advance() }
+            if isSymbol("?", or: "!") { optional = true; advance() }
             return (.completion, optional)
         }
         guard let name = identifier("a type") else { return nil }
         var optional = false
-        if isSymbol("?") || isSymbol("!") { optional = true; advance() }
+        if isSymbol("?", or: "!") { optional = true; advance() }
         switch name {
         case "UIBackgroundTaskIdentifier": return (optional ? .optionalIdentifier : .identifier, optional)
         case "Bool": return (.bool, optional)
@@ -41,7 +41,7 @@ extension ScenarioParser {
             persistent = true
             guard isWord("var") else { fail("expected var after @AppStorage(...)"); skipToLineEnd(); return }
         }
-        let keyword = current.text
+        let keyword = text(current)
         advance()
         let namePlace = place
         guard let name = identifier("a variable name after '\(keyword)'") else { skipToLineEnd(); return }
@@ -69,12 +69,11 @@ extension ScenarioParser {
             if first.name == "DispatchQueue", components.count == 1 {
                 let label = stringArgument(first.arguments, "label") ?? name
                 let concurrent = first.arguments?.contains { $0.label == "attributes" && $0.value.description.contains("concurrent") } ?? false
-                queuesByName[name] = Int32(scenario.queues.count)
+                queueNames.append(name)
                 scenario.queues.append(.init(label: label, concurrent: concurrent))
                 endStatement(); return
             }
             if ["NSLock", "NSRecursiveLock", "OSAllocatedUnfairLock"].contains(first.name) {
-                locksByName[name] = Int32(scenario.locks.count)
                 scenario.locks.append(name)
                 endStatement(); return
             }
@@ -82,7 +81,7 @@ extension ScenarioParser {
         if let made = lowerObject(normalized(syntax)) {
             guard let object = made else { skipToLineEnd(); return }
             addGlobal(name, type: objectType(object), initial: .none, persistent: persistent, at: namePlace)
-            if let global = globalsByName[name] { scenario.objectGlobals.append(ObjectGlobal(global: global, object: object)) }
+            if let global = self.global(named: name) { scenario.objectGlobals.append(ObjectGlobal(global: global, object: object)) }
             endStatement(); return
         }
         guard let value = constantValue(syntax) else {
@@ -94,11 +93,10 @@ extension ScenarioParser {
     }
 
     mutating func addGlobal(_ name: String, type: ValueType, initial: Value, persistent: Bool = false, at where: Scenario.Place) {
-        if globalsByName[name] != nil {
+        if global(named: name) != nil {
             fail("\(name) is declared twice", at: `where`, id: "scenario-name")
             return
         }
-        globalsByName[name] = Int32(scenario.globals.count)
         scenario.globals.append(.init(name: name, type: type, initial: initial, persistent: persistent))
     }
 
@@ -134,21 +132,21 @@ extension ScenarioParser {
     /// A function: one of the app delegate's methods, on the main actor unless `nonisolated`.
     mutating func parseFunction(onMainActor isolated: Bool = true) {
         advance()
-        guard let name = identifier("a function name"), let index = functionsByName[name] else { skipToLineEnd(); return }
+        guard let name = identifier("a function name"), let index = function(named: name) else { skipToLineEnd(); return }
         if scenario.functions[Int(index)].block >= 0 {
             fail("function \(name) is declared twice", id: "scenario-name")
         }
         skipBalanced("(", ")")
-        while isWord("async") || isWord("throws") { advance() }
+        while isWord("async", or: "throws") { advance() }
         if isSymbol("->") { advance(); _ = identifier("a return type") }
-        let saved = (scopes, localCount)
-        scopes = [[:]]
+        let saved = (locals, localCount)
+        locals = []
         localCount = 0
         onMainActor = isolated
         if let block = parseBlock(parameters: []) {
             scenario.functions[Int(index)].block = block
         }
-        (scopes, localCount) = saved
+        (locals, localCount) = saved
     }
 
     mutating func skipBalanced(_ open: ScenarioSymbol, _ close: ScenarioSymbol) {
@@ -187,8 +185,8 @@ extension ScenarioParser {
         if scenario.handlers[event] != nil {
             fail("\(name) is handled twice", at: namePlace, id: "scenario-name")
         }
-        let saved = (scopes, localCount)
-        scopes = [[:]]
+        let saved = (locals, localCount)
+        locals = []
         localCount = 0
         var parameters: [(String, ValueType)] = event == .didReceiveRemoteNotification ? [("completionHandler", .push)] : []
         if event == .handleEventsForBackgroundURLSession { parameters = [("completionHandler", .completion)] }
@@ -197,6 +195,6 @@ extension ScenarioParser {
         if let block = parseBlock(parameters: parameters) {
             scenario.handlers[event] = block
         }
-        (scopes, localCount) = saved
+        (locals, localCount) = saved
     }
 }

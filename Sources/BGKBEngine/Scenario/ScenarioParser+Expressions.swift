@@ -66,17 +66,20 @@ extension ScenarioParser {
     mutating func parsePostfix(_ trailing: Bool) -> Syntax? {
         let start = place
         var components: [Syntax.Component] = []
-        switch current.kind {
-        case let .number(value, unit):
+        let token = current
+        switch token.kind {
+        case .number:
             advance()
+            let (value, unit) = token.number(in: source)
             return .number(value, unit: unit, start)
-        case let .string(text):
+        case .string:
             advance()
-            return .string(text, start)
-        case let .hex(text):
+            return .string(token.string(in: source), start)
+        case .hex:
             advance()
-            return .hex(text, start)
-        case let .identifier(name):
+            return .hex(token.name(in: source), start)
+        case .identifier:
+            let name = token.name(in: source)
             advance()
             // Room for a path's usual length (`DispatchQueue.main.async`).
             components.reserveCapacity(4)
@@ -97,7 +100,7 @@ extension ScenarioParser {
             expect(")", "to close the parenthesis")
             return inner
         default:
-            fail("expected an expression, found \(current.text)")
+            fail("expected an expression, found \(text(current))")
             return nil
         }
         while true {
@@ -113,7 +116,7 @@ extension ScenarioParser {
             } else if isSymbol("!") {
                 advance()
                 components[components.count - 1].unwrapped = true
-            } else if isSymbol("?"), position + 1 < tokens.count, tokens[position + 1].kind == .symbol(".") || tokens[position + 1].kind == .symbol("(") {
+            } else if isSymbol("?"), position + 1 < tokens.count, case let .symbol(next) = tokens[position + 1].kind, next == "." || next == "(" {
                 advance()
                 components[components.count - 1].chained = true
             } else if isSymbol("{") && trailing {
@@ -140,8 +143,8 @@ extension ScenarioParser {
         while true {
             while case .newline = current.kind { advance() }
             var label: String?
-            if case let .identifier(name) = current.kind, position + 1 < tokens.count, case .symbol(":") = tokens[position + 1].kind {
-                label = name
+            if current.kind == .identifier, position + 1 < tokens.count, case .symbol(":") = tokens[position + 1].kind {
+                label = currentName
                 advance(); advance()
             }
             guard let value = parseExpression(trailingClosures: true) else { return nil }
@@ -149,7 +152,7 @@ extension ScenarioParser {
             while case .newline = current.kind { advance() }
             if isSymbol(",") { advance(); continue }
             if isSymbol(")") { advance(); return arguments }
-            fail("expected ',' or ')' in the argument list, found \(current.text)")
+            fail("expected ',' or ')' in the argument list, found \(text(current))")
             return nil
         }
     }
@@ -197,7 +200,7 @@ extension ScenarioParser {
         components.map { $0.name + ($0.arguments == nil ? "" : "(...)") + ($0.unwrapped ? "!" : "") }.joined(separator: ".")
     }
 
-    func closureArgument(_ arguments: [Syntax.Argument]?, labels: Set<String?>) -> (found: Bool, block: Int32?) {
+    func closureArgument(_ arguments: [Syntax.Argument]?, labels: [String?]) -> (found: Bool, block: Int32?) {
         for argument in arguments ?? [] where labels.contains(argument.label) {
             if case let .closure(block, _) = argument.value { return (true, block) }
             if case let .path(components, _) = argument.value, components.count == 1, components[0].name == "nil" { return (true, nil) }

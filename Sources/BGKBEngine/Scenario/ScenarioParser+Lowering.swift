@@ -118,10 +118,11 @@ extension ScenarioParser {
     }
 
     mutating func queue(_ components: ArraySlice<Syntax.Component>) -> QueueRef? {
-        let names = components.map(\.name)
-        if names == ["DispatchQueue", "main"] { return .main }
-        if names == ["DispatchQueue", "global"] { return .global }
-        if names.count == 1, let index = queuesByName[names[0]] {
+        if components.count == 2, components.first?.name == "DispatchQueue" {
+            if components.last?.name == "main" { return .main }
+            if components.last?.name == "global" { return .global }
+        }
+        if components.count == 1, let name = components.first?.name, let index = queue(named: name) {
             return scenario.queues[Int(index)].concurrent ? .global : .named(index)
         }
         return nil
@@ -136,7 +137,7 @@ extension ScenarioParser {
         let arguments = last.arguments
         // The app's own function wins over an API of the same name (the blog's
         // `endBackgroundTask()` helper wraps UIApplication's `endBackgroundTask(_:)`).
-        if components.count == 1, let function = functionsByName[last.name], arguments?.isEmpty ?? false {
+        if components.count == 1, let function = self.function(named: last.name), arguments?.isEmpty ?? false {
             return .call(function: function)
         }
         if let statement = lowerConcurrencyCall(components) { return statement.kind }
@@ -173,7 +174,7 @@ extension ScenarioParser {
             }
             return .dispatch(.global, block: block, sync: false)
         case "withLock" where components.count == 2:
-            guard let lock = locksByName[components[0].name] else {
+            guard let lock = self.lock(named: components[0].name) else {
                 fail("unknown lock \(components[0].name): declare it with let lock = NSLock()", at: components[0].place, id: "scenario-name"); return nil
             }
             guard let block = closureArgument(arguments, labels: [nil]).block else {
@@ -223,7 +224,7 @@ extension ScenarioParser {
             if let (ref, type) = lookup(last.name), type == .push || type == .unknown, arguments != nil {
                 return .completePush(.read(ref))
             }
-            if let function = functionsByName[last.name], arguments?.isEmpty ?? false {
+            if let function = self.function(named: last.name), arguments?.isEmpty ?? false {
                 return .call(function: function)
             }
         }

@@ -3,10 +3,11 @@ import BGKBModel
 /// The timeline, the conditions the system is pinned to, Info.plist keys and the expectations.
 extension ScenarioParser {
     mutating func duration(_ context: String) -> Double? {
-        guard case let .number(value, unit) = current.kind else {
-            fail("expected a duration such as 10s or 500ms \(context), found \(current.text)")
+        guard current.kind == .number else {
+            fail("expected a duration such as 10s or 500ms \(context), found \(text(current))")
             return nil
         }
+        let (value, unit) = current.number(in: source)
         let where_ = place
         advance()
         switch unit {
@@ -34,7 +35,8 @@ extension ScenarioParser {
         guard expect(":", "after the time (at 10s: app enters background)") else { skipToLineEnd(); return }
         let start = place
         let words = restOfLineWords()
-        let phrase = words.map(\.text).joined(separator: " ")
+        let texts = words.map { text($0) }
+        let phrase = texts.joined(separator: " ")
         var item = TimelineItem(time: time, event: .launch, line: line)
         switch phrase {
         case "app launches", "user launches app", "user opens app": item.event = .launch
@@ -44,15 +46,16 @@ extension ScenarioParser {
         case "system terminates app", "system terminates the app", "system reclaims app": item.event = .reclaim
         case "user force quits app", "user force quits the app", "user swipes app away": item.event = .forceQuit
         default:
-            if words.count == 3, words[0].text == "system", words[1].text == "launches", case let .string(id) = words[2].kind {
-                item.event = .systemLaunches(id)
-            } else if words.count == 4, words[0].text == "background", words[1].text == "URLSession", case let .string(id) = words[2].kind,
-                      words[3].text == "finishes" {
+            if words.count == 3, texts[0] == "system", texts[1] == "launches", words[2].kind == .string {
+                item.event = .systemLaunches(words[2].string(in: source))
+            } else if words.count == 4, texts[0] == "background", texts[1] == "URLSession", words[2].kind == .string, texts[3] == "finishes" {
+                let id = words[2].string(in: source)
                 item.event = .urlSessionFinishes(id)
                 // Interned, so the machine's note of a session with nothing in flight names it by index.
                 _ = intern(id)
-            } else if words.count == 3, case let .identifier(name) = words[0].kind, words[1].text == "(", words[2].text == ")" {
-                guard let function = functionsByName[name] else {
+            } else if words.count == 3, words[0].kind == .identifier, texts[1] == "(", texts[2] == ")" {
+                let name = texts[0]
+                guard let function = self.function(named: name) else {
                     fail("no function named \(name)", at: start, id: "scenario-name"); return
                 }
                 item.event = .call(name)
@@ -69,7 +72,7 @@ extension ScenarioParser {
         advance()
         let start = place
         let words = restOfLineWords()
-        let phrase = words.map(\.text).joined(separator: " ")
+        let phrase = words.map { text($0) }.joined(separator: " ")
         switch phrase {
         case "refuses beginBackgroundTask":
             scenario.conditions.refusal = [.returnsInvalid, .callsExpirationHandler]
@@ -89,7 +92,8 @@ extension ScenarioParser {
         case "runs continued processing now", "can run continued processing now": scenario.conditions.continuedRunsNow = true
         case "cannot run continued processing now": scenario.conditions.continuedRunsNow = false
         default:
-            if words.count == 2, words[0].text == "budget", case let .number(value, unit) = words[1].kind {
+            if words.count == 2, words[0].kind == .identifier, words[0].word(in: source) == "budget", words[1].kind == .number {
+                let (value, unit) = words[1].number(in: source)
                 let seconds: Double? = switch unit { case "s", nil: value; case "ms": value / 1000; case "min": value * 60; default: nil }
                 if let seconds { scenario.conditions.budget = seconds; return }
             }
@@ -107,8 +111,8 @@ extension ScenarioParser {
         advance()
         guard expect(":", "after the key"), expect("[", "before the identifiers") else { skipToLineEnd(); return }
         var identifiers: [Int32] = []
-        while case let .string(text) = current.kind {
-            identifiers.append(intern(text))
+        while current.kind == .string {
+            identifiers.append(intern(current.string(in: source)))
             advance()
             if isSymbol(",") { advance() }
         }
@@ -138,8 +142,9 @@ extension ScenarioParser {
         let start = place
         // `expect done && !cancelled`: a condition on the app's variables at the end of the run.
         let isCondition: Bool
-        if case let .identifier(name) = current.kind { isCondition = globalsByName[name] != nil } else { isCondition = false }
-        if isCondition || isSymbol("!") || isSymbol("(") {
+        if let name = currentName { isCondition = global(named: name) != nil } else { isCondition = false }
+        let opensCondition = isSymbol("!", or: "(")
+        if isCondition || opensCondition {
             guard let syntax = parseExpression(trailingClosures: false), let condition = lowerCondition(syntax) else {
                 skipToLineEnd(); return
             }
@@ -150,7 +155,7 @@ extension ScenarioParser {
             endStatement()
             return
         }
-        guard case let .identifier(word) = current.kind else {
+        guard let word = currentName else {
             fail("expected suspended, running, terminated, crash, warning, printed, task completed or a condition on the app's variables after 'expect'")
             skipToLineEnd(); return
         }
@@ -161,7 +166,8 @@ extension ScenarioParser {
         case "running": kind = .running
         case "terminated":
             var code: String?
-            if case let .hex(text) = current.kind {
+            if current.kind == .hex {
+                let text = current.name(in: source)
                 if !Reason.terminationCodes.contains(text) {
                     fail("the app is never terminated with \(text): the codes are \(Reason.terminationCodes.joined(separator: " and ")), so this expectation can never hold",
                          id: "scenario-impossible-expectation")
@@ -172,18 +178,20 @@ extension ScenarioParser {
             kind = .terminated(code: code)
         case "crash":
             var text: String?
-            if case let .string(s) = current.kind { text = s; advance() }
+            if current.kind == .string { text = current.string(in: source); advance() }
             kind = .crash(containing: text)
         case "warning", "log":
-            guard case let .string(s) = current.kind else {
+            guard current.kind == .string else {
                 fail("expected the \(word)'s text in quotes: expect \(word) \"no background task exists\""); skipToLineEnd(); return
             }
+            let s = current.string(in: source)
             advance()
             kind = word == "warning" ? .warning(containing: s) : .log(containing: s)
         case "printed", "print":
-            guard case let .string(s) = current.kind else {
+            guard current.kind == .string else {
                 fail("expected the printed text in quotes: expect printed \"saved\""); skipToLineEnd(); return
             }
+            let s = current.string(in: source)
             advance()
             kind = .printed(s)
         case "task":

@@ -11,16 +11,13 @@ extension ScenarioParser {
     mutating func declareLocal(_ name: String, _ type: ValueType) -> Int32 {
         let slot = localCount
         localCount += 1
-        if scopes.isEmpty { scopes = [[:]] }
-        scopes[scopes.count - 1][name] = (slot, type)
+        locals.append((name, slot, type))
         return slot
     }
 
     func lookup(_ name: String) -> (VariableRef, ValueType)? {
-        for scope in scopes.reversed() {
-            if let local = scope[name] { return (.local(local.slot), local.type) }
-        }
-        if let global = globalsByName[name] { return (.global(global), scenario.globals[Int(global)].type) }
+        if let local = locals.last(where: { $0.name == name }) { return (.local(local.slot), local.type) }
+        if let global = self.global(named: name) { return (.global(global), scenario.globals[Int(global)].type) }
         return nil
     }
 
@@ -36,9 +33,9 @@ extension ScenarioParser {
         guard enterLevel() else { return nil }
         defer { nesting -= 1 }
         let entry = localCount
-        scopes.append([:])
+        let scopeStart = locals.count
         defer {
-            scopes.removeLast()
+            if locals.count > scopeStart { locals.removeSubrange(scopeStart...) }
             localCount = entry
         }
         var parameters = parameters
@@ -47,15 +44,15 @@ extension ScenarioParser {
         var names: [String] = []
         var sawIn = false
         while look < tokens.count {
-            let kind = tokens[look].kind
-            if case .identifier("in") = kind { sawIn = true; break }
-            if case .newline = kind { break }
-            if case .end = kind { break }
-            if case let .identifier(name) = kind { names.append(name) } else if case .symbol = kind {} else { break }
+            let token = tokens[look]
+            if token.kind == .identifier {
+                if token.word(in: source) == "in" { sawIn = true; break }
+                names.append(token.name(in: source))
+            } else if case .symbol = token.kind {} else { break }
             look += 1
         }
         if sawIn {
-            let skipped: Set<String> = ["weak", "unowned", "self", "MainActor", "Bool", "BGTask"]
+            let skipped = ["weak", "unowned", "self", "MainActor", "Bool", "BGTask"]
             let declaredNames = names.filter { !skipped.contains($0) }
             parameters = declaredNames.enumerated().map { index, name in
                 (name, index < parameters.count ? parameters[index].1 : .unknown)
@@ -75,8 +72,8 @@ extension ScenarioParser {
                 break
             }
             // A top-level line inside a block means a `}` is missing: say where the block opened.
-            if case let .identifier(word) = current.kind, ["expect", "on", "func", "system"].contains(word) || word == "at" && isTimelineLine {
-                fail("this block has no closing '}' (found '\(word)' inside it)", at: open)
+            if startsTopLevelLine {
+                fail("this block has no closing '}' (found '\(text(current))' inside it)", at: open)
                 break
             }
             let before = position
@@ -94,17 +91,17 @@ extension ScenarioParser {
 
     mutating func parseStatement() -> Scenario.Statement? {
         let start = place
-        guard case let .identifier(word) = current.kind else {
+        guard current.kind == .identifier else {
             if isSymbol("_") {
                 advance()
                 if isSymbol("=") { advance() }
                 return parseExpressionStatement(start)
             }
-            fail("expected a statement, found \(current.text)")
+            fail("expected a statement, found \(text(current))")
             skipToLineEnd()
             return nil
         }
-        switch word {
+        switch current.word(in: source) {
         case "var", "let":
             advance()
             let namePlace = place
@@ -139,14 +136,12 @@ extension ScenarioParser {
             if isSymbol("_") { advance() } else { _ = identifier("a loop variable") }
             guard isWord("in") else { fail("expected 'in' (for _ in 1...1001 {)"); skipToLineEnd(); return nil }
             advance()
-            guard case let .number(low, nil) = current.kind else { fail("expected a count such as 1...1001"); skipToLineEnd(); return nil }
-            advance()
+            guard let low = countLiteral() else { fail("expected a count such as 1...1001"); skipToLineEnd(); return nil }
             var count = 0
-            if isSymbol("...") || isSymbol("..<") {
+            if isSymbol("...", or: "..<") {
                 let closed = isSymbol("...")
                 advance()
-                guard case let .number(high, nil) = current.kind else { fail("expected the loop's upper bound"); skipToLineEnd(); return nil }
-                advance()
+                guard let high = countLiteral() else { fail("expected the loop's upper bound"); skipToLineEnd(); return nil }
                 count = max(0, clampedInt(high) - clampedInt(low) + (closed ? 1 : 0))
             } else {
                 fail("expected ... or ..< in the loop range"); skipToLineEnd(); return nil
@@ -154,7 +149,7 @@ extension ScenarioParser {
             guard let block = parseBlock(parameters: []) else { return nil }
             return .init(kind: .loop(count: count, block: block), place: start)
         case "while", "break", "continue", "repeat", "guard", "defer", "switch":
-            return parseConcurrencyStatement(word, start)
+            return parseConcurrencyStatement(current.name(in: source), start)
         case "work":
             advance()
             guard let seconds = duration("after 'work' (work 10s)") else { skipToLineEnd(); return nil }
@@ -166,11 +161,20 @@ extension ScenarioParser {
             return .init(kind: .returnFromBlock, place: start)
         case "try":
             advance()
-            if isSymbol("?") || isSymbol("!") { advance() }
+            if isSymbol("?", or: "!") { advance() }
             return parseExpressionStatement(start)
         default:
             return parseExpressionStatement(start)
         }
+    }
+
+    /// A number with no unit (a loop's bound), read and passed; nil without moving otherwise.
+    mutating func countLiteral() -> Double? {
+        guard current.kind == .number else { return nil }
+        let (value, unit) = current.number(in: source)
+        guard unit == nil else { return nil }
+        advance()
+        return value
     }
 
     mutating func parseIf(_ start: Scenario.Place) -> Scenario.Statement? {
@@ -205,8 +209,8 @@ extension ScenarioParser {
 
     mutating func parseExpressionStatement(_ start: Scenario.Place) -> Scenario.Statement? {
         guard let syntax = parseExpression(trailingClosures: true) else { skipToLineEnd(); return nil }
-        if isSymbol("=") || isSymbol("+=") || isSymbol("-=") {
-            let op = current.text
+        if case let .symbol(symbol) = current.kind, symbol == "=" || symbol == "+=" || symbol == "-=" {
+            let op = text(current)
             advance()
             guard let value = parseExpression(trailingClosures: true) else { skipToLineEnd(); return nil }
             let kind = lowerAssignment(syntax, op: op, value: value)

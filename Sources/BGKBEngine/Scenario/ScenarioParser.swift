@@ -10,16 +10,18 @@ public struct ScenarioParser {
         var place: Scenario.Place
     }
 
+    /// The scenario's UTF-8 bytes, which the tokens point into.
+    let source: [UInt8]
     var tokens: [ScenarioToken]
     var position = 0
     var scenario = Scenario()
     var problems: [Problem] = []
-    var globalsByName: [String: Int32] = [:]
-    var functionsByName: [String: Int32] = [:]
-    var queuesByName: [String: Int32] = [:]
-    var locksByName: [String: Int32] = [:]
-    /// Lexical scopes of locals in the function or closure being compiled.
-    var scopes: [[String: (slot: Int32, type: ValueType)]] = []
+    /// The name of each of `scenario.queues` (a queue keeps its label).
+    var queueNames: [String] = []
+    /// The locals in scope in the function or closure being compiled, innermost last: a block's
+    /// locals are appended as they are declared and removed when it closes. They are few, so a
+    /// name is looked for from the end rather than hashed.
+    var locals: [(name: String, slot: Int32, type: ValueType)] = []
     var localCount: Int32 = 0
     /// Token positions of top-level declarations already parsed by the first pass.
     var declared: Set<Int> = []
@@ -32,11 +34,11 @@ public struct ScenarioParser {
     /// Parses `text`. `origin` is where its first line sits in its Content file, so diagnostics
     /// read `path:line:column` there.
     public static func parse(_ text: String, at origin: SourceLocation) -> (Scenario?, Diagnostics) {
-        let (tokens, lexProblems) = ScenarioLexer.tokenize(text)
-        var parser = ScenarioParser(tokens: tokens)
+        let lexed = ScenarioLexer.tokenize(text)
+        var parser = ScenarioParser(source: lexed.source, tokens: lexed.tokens)
         parser.scenario.text = text
-        parser.scenario.lineStarts = ScenarioLexer.lineStarts(text)
-        for problem in lexProblems {
+        parser.scenario.lineStarts = lexed.lineStarts
+        for problem in lexed.problems {
             parser.problems.append(Problem(id: "scenario-syntax", message: problem.message,
                                            place: .init(line: problem.line, column: problem.column)))
         }
@@ -50,7 +52,10 @@ public struct ScenarioParser {
         return (diagnostics.hasErrors ? nil : parser.scenario, diagnostics)
     }
 
-    init(tokens: [ScenarioToken]) { self.tokens = tokens }
+    init(source: [UInt8], tokens: [ScenarioToken]) {
+        self.source = source
+        self.tokens = tokens
+    }
 
     // MARK: Tokens
 
@@ -58,20 +63,67 @@ public struct ScenarioParser {
     var place: Scenario.Place { .init(line: current.line, column: current.column) }
     mutating func advance() { if position < tokens.count - 1 { position += 1 } }
 
+    // These helpers test with `guard` rather than `&&` and `||`: the right side of those is a
+    // closure, and a closure that reads `self` is handed a copy of the whole parser.
+
     func isSymbol(_ symbol: ScenarioSymbol) -> Bool {
         if case let .symbol(s) = current.kind { return s == symbol }
         return false
     }
 
-    func isWord(_ word: String) -> Bool {
-        if case let .identifier(s) = current.kind { return s == word }
+    /// Whether the current token is `first` or `second`.
+    func isSymbol(_ first: ScenarioSymbol, or second: ScenarioSymbol) -> Bool {
+        if case let .symbol(s) = current.kind { return s == first || s == second }
         return false
     }
 
+    /// Whether the current token is the identifier `keyword`.
+    func isWord(_ keyword: StaticString) -> Bool {
+        isWord(keyword, at: position)
+    }
+
+    /// Whether the current token is the identifier `first` or `second`.
+    func isWord(_ first: StaticString, or second: StaticString) -> Bool {
+        if isWord(first, at: position) { return true }
+        return isWord(second, at: position)
+    }
+
+    /// Whether the token after the current one is the identifier `keyword`.
+    func nextIsWord(_ keyword: StaticString) -> Bool {
+        isWord(keyword, at: position + 1)
+    }
+
+    /// Whether the token at `index` is the identifier `keyword`.
+    func isWord(_ keyword: StaticString, at index: Int) -> Bool {
+        guard index < tokens.count else { return false }
+        let token = tokens[index]
+        guard token.kind == .identifier else { return false }
+        return token.word(in: source) == keyword
+    }
+
+    /// The current token's name, if it is an identifier.
+    var currentName: String? {
+        current.kind == .identifier ? current.name(in: source) : nil
+    }
+
+    /// A token as a diagnostic shows it.
+    func text(_ token: ScenarioToken) -> String { token.text(in: source) }
+
     /// `at 10s:` rather than a variable named `at`.
     var isTimelineLine: Bool {
-        guard position + 1 < tokens.count, case .number = tokens[position + 1].kind else { return false }
-        return true
+        guard position + 1 < tokens.count else { return false }
+        return tokens[position + 1].kind == .number
+    }
+
+    /// Whether the current token starts a line that only the top level holds (`expect`, `on`,
+    /// `func`, `system`, `at 10s:`): inside a block, a sign that a `}` is missing.
+    var startsTopLevelLine: Bool {
+        guard current.kind == .identifier else { return false }
+        switch current.word(in: source) {
+        case "expect", "on", "func", "system": return true
+        case "at": return isTimelineLine
+        default: return false
+        }
     }
 
     var atLineEnd: Bool {
@@ -110,13 +162,13 @@ public struct ScenarioParser {
     @discardableResult
     mutating func expect(_ symbol: ScenarioSymbol, _ context: String) -> Bool {
         if isSymbol(symbol) { advance(); return true }
-        fail("expected '\(symbol.text)' \(context), found \(current.text)")
+        fail("expected '\(symbol.text)' \(context), found \(text(current))")
         return false
     }
 
     mutating func identifier(_ context: String) -> String? {
-        if case let .identifier(name) = current.kind { advance(); return name }
-        fail("expected \(context), found \(current.text)")
+        if let name = currentName { advance(); return name }
+        fail("expected \(context), found \(text(current))")
         return nil
     }
 
@@ -146,8 +198,9 @@ public struct ScenarioParser {
     }
 
     mutating func endStatement() {
-        if atLineEnd || isSymbol("}") { return }
-        fail("unexpected \(current.text) after the end of the statement")
+        if atLineEnd { return }
+        if isSymbol("}") { return }
+        fail("unexpected \(text(current)) after the end of the statement")
         skipToLineEnd()
     }
 
@@ -198,13 +251,14 @@ public struct ScenarioParser {
             switch token.kind {
             case .symbol("{"): depth += 1
             case .symbol("}"): depth -= 1
-            case let .identifier(word) where depth == 0 && lineStart:
+            case .identifier where depth == 0 && lineStart:
                 // `nonisolated func name`: the name comes one token later.
+                let word = token.word(in: source)
                 let nameIndex = word == "nonisolated" ? index + 2 : index + 1
-                if word == "func" || word == "nonisolated" && index + 1 < tokens.count && tokens[index + 1].kind == .identifier("func"),
-                   nameIndex < tokens.count, case let .identifier(name) = tokens[nameIndex].kind {
-                    if functionsByName[name] == nil {
-                        functionsByName[name] = Int32(scenario.functions.count)
+                let isFunction = word == "nonisolated" ? isWord("func", at: index + 1) : word == "func"
+                if isFunction, nameIndex < tokens.count, tokens[nameIndex].kind == .identifier {
+                    let name = tokens[nameIndex].name(in: source)
+                    if function(named: name) == nil {
                         scenario.functions.append(.init(name: name, block: -1))
                     }
                 } else if word == "var" || word == "let" {
@@ -224,15 +278,38 @@ public struct ScenarioParser {
         position = 0
     }
 
+    // MARK: Names
+    // A scenario declares a few of each, so a name is looked for in order rather than hashed.
+
+    /// The global variable named `name`.
+    func global(named name: String) -> Int32? {
+        scenario.globals.firstIndex { $0.name == name }.map(Int32.init)
+    }
+
+    /// The function named `name` (the first declared, if twice).
+    func function(named name: String) -> Int32? {
+        scenario.functions.firstIndex { $0.name == name }.map(Int32.init)
+    }
+
+    /// The queue named `name` (the last declared, if twice).
+    func queue(named name: String) -> Int32? {
+        queueNames.lastIndex(of: name).map(Int32.init)
+    }
+
+    /// The lock named `name` (the last declared, if twice).
+    func lock(named name: String) -> Int32? {
+        scenario.locks.lastIndex(of: name).map(Int32.init)
+    }
+
     mutating func parseTopLevel() {
-        guard case let .identifier(word) = current.kind else {
-            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(current.text)")
+        guard current.kind == .identifier else {
+            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(text(current))")
             skipToLineEnd()
             return
         }
-        switch word {
+        switch current.word(in: source) {
         case "func": parseFunction()
-        case "nonisolated" where position + 1 < tokens.count && tokens[position + 1].kind == .identifier("func"):
+        case "nonisolated" where nextIsWord("func"):
             advance()
             parseFunction(onMainActor: false)
         case "on": parseHandler()
@@ -241,7 +318,7 @@ public struct ScenarioParser {
         case "expect": parseExpectation()
         case "Info": parseInfoPlist()
         default:
-            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(current.text)")
+            fail("expected a declaration (var, let, func), a handler (on ...), a timeline line (at ...), a system condition (system ...) or an expectation (expect ...), found \(text(current))")
             skipToLineEnd()
         }
     }

@@ -1,13 +1,15 @@
 /// The parser's intermediate form of an expression, before names get their meaning
 /// (`DispatchQueue.global().async { }` is a path of three components, one with a closure).
-indirect enum Syntax: Sendable, Hashable {
+/// Only the cases that hold an expression are boxed: a path, a literal or a closure is stored
+/// in place, so most expressions allocate nothing of their own.
+enum Syntax: Sendable, Hashable {
     case path([Component], Scenario.Place)
     case number(Double, unit: String?, Scenario.Place)
     case string(String, Scenario.Place)
     case hex(String, Scenario.Place)
     case closure(Int32, Scenario.Place)
-    case binary(String, Syntax, Syntax, Scenario.Place)
-    case not(Syntax, Scenario.Place)
+    indirect case binary(String, Syntax, Syntax, Scenario.Place)
+    indirect case not(Syntax, Scenario.Place)
 
     struct Component: Sendable, Hashable {
         /// Empty for an implicit member's base (`.invalid`).
