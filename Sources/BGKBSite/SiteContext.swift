@@ -39,7 +39,12 @@ public final class SiteContext: Sendable {
     }
     /// Lookups by id; `Corpus.rule(_:)` is a linear search, too slow for 10,000 rules.
     let ruleIndexByID: [String: Int]
+    /// Each rule's heading (`heading(_:)`) by its position in the corpus, made once.
+    let headings: [String]
     let documentsByID: [String: Document]
+    /// The first source of each id, as `Corpus.source(_:)` finds it: citations look sources up
+    /// on every rule page.
+    let sourcesByID: [String: Source]
     let removedRuleIDs: Set<String>
     /// Every rule as linked from the site's root, made once: lists, the API index and crash codes
     /// link the same rules tens of thousands of times at 10,000 rules.
@@ -68,10 +73,12 @@ public final class SiteContext: Sendable {
 
         ruleIndexByID = Dictionary(corpus.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         documentsByID = Dictionary(corpus.documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        sourcesByID = Dictionary(corpus.sources.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let removed = Set(corpus.rules.filter { $0.history.last?.change == .removed }.map(\.id))
         removedRuleIDs = removed
         // Each rule's heading and importance on all cores: nothing else runs beside this step.
         let measured = ParallelMap.map(corpus.rules) { rule in (heading: Self.heading(rule), score: Importance.score(rule)) }
+        headings = measured.map(\.heading)
         var references: [String: RuleReference] = [:]
         for index in corpus.rules.indices where references[corpus.rules[index].id] == nil {
             let id = corpus.rules[index].id
@@ -237,7 +244,7 @@ public final class SiteContext: Sendable {
     }
 
     func citationLink(_ citation: Citation, from page: String) -> CitationLink {
-        let source = corpus.source(citation.source)
+        let source = sourcesByID[citation.source]
         var title = source?.title ?? citation.source
         var href = link(from: page, to: SitePaths.sources, anchor: source == nil ? "sources-list" : sourceAnchor(citation.source))
         var version = citation.version

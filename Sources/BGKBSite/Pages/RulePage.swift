@@ -32,7 +32,7 @@ enum RulePage {
             return nil
         }
         guard let ledger = context.ledger else {
-            let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
+            let (page, diagnostics) = write(rule, index: index, context: context, path: path, verdicts: context.verdicts)
             sink.emit(path, page)
             return diagnostics
         }
@@ -41,7 +41,7 @@ enum RulePage {
         let (verdicts, scenarios, exampleDiagnostics) = ledger.check(rule: index, rule)
         // The page's prose, parsed to render it, also gives the search index its text.
         var plainTexts: [String]? = feed == nil ? nil : []
-        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: verdicts, scenarios: scenarios,
+        let (page, diagnostics) = write(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: scenarios,
                                         plainTexts: &plainTexts)
         sink.emit(path, page)
         if let feed, let plainTexts {
@@ -51,28 +51,24 @@ enum RulePage {
         return diagnostics
     }
 
-    static func render(_ rule: Rule, context: SiteContext, path: String) -> (String, Diagnostics) {
-        let (page, diagnostics) = write(rule, context: context, path: path, verdicts: context.verdicts)
-        return (page.string, diagnostics)
-    }
-
+    /// `index`: the rule's position in the corpus.
     /// `verdicts`: this rule's examples' verdicts by `Example.identifier` (more are fine).
     /// `scenarios`: their scenarios as the engine parsed them, by the same key; an example missing
     /// there is parsed again for its sentences.
     /// `plainTexts`, when not nil, gets the plain text of the details, why and instead the page
     /// renders (those not empty, in that order).
-    static func write(_ rule: Rule, context: SiteContext, path: String,
+    static func write(_ rule: Rule, index: Int, context: SiteContext, path: String,
                       verdicts: [String: ExampleVerdict]) -> (HTMLWriter, Diagnostics) {
         var none: [String]?
-        return write(rule, context: context, path: path, verdicts: verdicts, scenarios: [:], plainTexts: &none)
+        return write(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: [:], plainTexts: &none)
     }
 
-    static func write(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
+    static func write(_ rule: Rule, index: Int, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
                       scenarios: [String: Scenario], plainTexts: inout [String]?) -> (HTMLWriter, Diagnostics) {
         var diagnostics = Diagnostics()
         var w = HTMLWriter(capacity: 48 * 1024)
         Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
-            writeBody(rule, context: context, path: path, verdicts: verdicts, scenarios: scenarios, diagnostics: &diagnostics,
+            writeBody(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: scenarios, diagnostics: &diagnostics,
                       plainTexts: &plainTexts, into: &w)
         }
         return (w, diagnostics)
@@ -80,10 +76,10 @@ enum RulePage {
 
     /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);
     /// only cmark's safe-mode HTML, the timeline SVG and the word diff go through `trusted`.
-    private static func writeBody(_ rule: Rule, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
+    private static func writeBody(_ rule: Rule, index: Int, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
                                   scenarios: [String: Scenario], diagnostics: inout Diagnostics, plainTexts: inout [String]?,
                                   into w: inout HTMLWriter) {
-        let page = Page(rule: rule, context: context, path: path)
+        let page = Page(rule: rule, heading: context.headings[index], context: context, path: path)
         w.markup("<article class=\"rule\" aria-labelledby=\"rule-title\">\n")
         page.writeHeader(into: &w)
         page.writeProse(plainTexts: &plainTexts, into: &w)
@@ -111,11 +107,11 @@ enum RulePage {
         let removed: Bool
         let root: String
 
-        init(rule: Rule, context: SiteContext, path: String) {
+        init(rule: Rule, heading: String, context: SiteContext, path: String) {
             self.rule = rule
             self.context = context
             self.path = path
-            heading = SiteContext.heading(rule)
+            self.heading = heading
             removed = context.removedRuleIDs.contains(rule.id)
             root = SitePaths.root(from: path)
         }

@@ -93,7 +93,7 @@ enum SearchPage {
     /// One rule's entry in the index, as JSON bytes. `text`: the plain text of its details, why
     /// and instead, in that order, joined by spaces (`CommonMarkConverter.plainText` of each).
     static func entry(_ rule: Rule, index: Int, path: String, text: String, context: SiteContext) -> [UInt8] {
-        let entry = Entry(id: rule.id, t: SiteContext.heading(rule), s: rule.statement, x: collapse(text), a: rule.apis,
+        let entry = Entry(id: rule.id, t: context.headings[index], s: rule.statement, x: collapse(text), a: rule.apis,
                           c: rule.crashCodes.map { $0.lowercased() }, tp: rule.topics, k: rule.kind.rawValue,
                           kl: KindLabel.text(rule.kind), o: context.searchRank[index], src: Array(Set(rule.sources.map(\.source))).sorted(),
                           u: path, r: context.removedRuleIDs.contains(rule.id))

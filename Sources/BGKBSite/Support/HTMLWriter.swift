@@ -52,6 +52,25 @@ struct HTMLWriter {
         Bytes.appendHTMLEscaped(value, to: &bytes)
     }
 
+    /// A value escaped when it was made (`Escaped`), for a value a page writes many times.
+    mutating func text(_ value: Escaped) {
+        bytes.append(contentsOf: value.html)
+    }
+
+    /// A value with its HTML-escaped bytes, escaped once when it is made: a timeline writes each
+    /// time label in several tooltips and in its text list.
+    struct Escaped {
+        let text: String
+        let html: [UInt8]
+
+        init(_ text: String) {
+            self.text = text
+            var html: [UInt8] = []
+            Bytes.appendHTMLEscaped(text, to: &html)
+            self.html = html
+        }
+    }
+
     /// HTML that is already safe: cmark's safe-mode rendering of Content Markdown, or the output of
     /// another `HTMLWriter`. Never a value straight from Content.
     mutating func trusted(_ html: String) {

@@ -11,9 +11,9 @@ extension TimelineSVG {
         var runs: [RepeatedRun] = []
         /// Whether each event is drawn and listed: false for the turns a run folds away.
         var shown: [Bool] = []
-        /// Each event's time as the page writes it, made once: the text list and three kinds of
-        /// tooltip show it.
-        var timeLabels: [String] = []
+        /// Each event's time as the page writes it, made and escaped once: the text list and
+        /// three kinds of tooltip show it.
+        var timeLabels: [HTMLWriter.Escaped] = []
         var description = ""
         // Coordinates are kept as numbers and written by `HTMLWriter.coordinate`.
         var height = 0.0
@@ -152,14 +152,14 @@ extension TimelineSVG {
 
         /// Each event's time as the page writes it; events come in runs at one instant, and each
         /// run's label is made once.
-        static func timeLabels(_ events: [TraceEvent]) -> [String] {
-            var labels: [String] = []
+        static func timeLabels(_ events: [TraceEvent]) -> [HTMLWriter.Escaped] {
+            var labels: [HTMLWriter.Escaped] = []
             labels.reserveCapacity(events.count)
             for index in events.indices {
                 if index > 0, events[index].time == events[index - 1].time {
                     labels.append(labels[index - 1])
                 } else {
-                    labels.append(Format.seconds(events[index].time))
+                    labels.append(HTMLWriter.Escaped(Format.seconds(events[index].time)))
                 }
             }
             return labels
