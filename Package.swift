@@ -36,7 +36,7 @@ let package = Package(
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
         /// The only module that sees cmark's C API: Markdown text in, Swift values out.
-        .target(name: "BGKBMarkdown", dependencies: ["CCmark"]),
+        .target(name: "BGKBMarkdown", dependencies: ["CCmark", "BGKBModel"]),
         /// Value types: documents, versions, rules, sources, examples, diagnostics. No I/O.
         .target(name: "BGKBModel"),
         /// Content/ → model: front matter, points, revision history, versions, conflicts, lint.

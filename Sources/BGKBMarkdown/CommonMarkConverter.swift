@@ -1,3 +1,4 @@
+import BGKBModel
 import CCmark
 #if canImport(Glibc)
 import Glibc
@@ -256,16 +257,8 @@ private struct LineTable {
 
     init(_ text: String) {
         let bytes = Array(text.utf8)
-        // Each line feed found by `memchr` from the one before.
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var index = 0
-            while index < buffer.count, let found = memchr(base + index, 0x0A, buffer.count - index) {
-                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(index)
-            }
-        }
+        // A line starts at the text's start and after each line feed.
+        let starts = [0] + Bytes.offsets(of: 0x0A, in: bytes).map { $0 + 1 }
         // Text (or a line) is ASCII when the bitwise or of its bytes is: a loop without an early
         // exit, which the compiler runs over many bytes at a time. Every line of ASCII text is.
         func isASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
