@@ -72,34 +72,9 @@ public enum Bytes {
         return nil
     }
 
-    /// Bit n set when byte n (below 64) is one `appendHTMLEscaped` escapes: `"` 34, `&` 38,
-    /// `'` 39, `<` 60, `>` 62.
+    /// Bit n set when byte n (below 64) is one `ByteBuffer.appendHTMLEscaped` escapes: `"` 34,
+    /// `&` 38, `'` 39, `<` 60, `>` 62.
     static let htmlSpecialMask: UInt64 = 0x5000_00C4_0000_0000
-
-    /// Appends `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;`. Runs without any of them are copied whole.
-    public static func appendHTMLEscaped(_ text: String, to out: inout [UInt8]) {
-        withContiguousBytes(of: text.utf8) { buffer in
-            var runStart = 0
-            for index in 0..<buffer.count {
-                // The five bytes to escape are all below 64: one shift and test passes every other byte.
-                let byte = buffer[index]
-                guard byte < 64, htmlSpecialMask >> byte & 1 != 0 else { continue }
-                let escaped: StaticString
-                switch byte {
-                case UInt8(ascii: "<"): escaped = "&lt;"
-                case UInt8(ascii: ">"): escaped = "&gt;"
-                case UInt8(ascii: "&"): escaped = "&amp;"
-                case UInt8(ascii: "\""): escaped = "&quot;"
-                case UInt8(ascii: "'"): escaped = "&#39;"
-                default: continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
-                escaped.withUTF8Buffer { out.append(contentsOf: $0) }
-                runStart = index + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[runStart...]))
-        }
-    }
 
     /// Appends `text` as the inside of a JSON string, escaped as `JSONEncoder` escapes it: the
     /// quote, the backslash and control characters; slashes and non-ASCII are left as they are.
@@ -234,5 +209,140 @@ extension Bytes {
             }
             return offsets
         }
+    }
+}
+
+/// A growing run of bytes with exactly one owner (`~Copyable`), for writing a file piece by piece:
+/// a page, its SVG, a feed. `[UInt8]` may share its storage, so each append asks the runtime
+/// whether the storage is shared before it writes; this buffer cannot be shared, so an append is
+/// a capacity test and a copy. Hand the bytes on with `withUnsafeBytes` or `array`.
+public struct ByteBuffer: ~Copyable {
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline var used: Int
+    @usableFromInline var capacity: Int
+
+    public init(capacity: Int = 64) {
+        self.capacity = max(capacity, 16)
+        start = .allocate(capacity: self.capacity)
+        used = 0
+    }
+
+    deinit { start.deallocate() }
+
+    /// How many bytes have been written.
+    public var count: Int { used }
+
+    /// The last byte written, if any.
+    public var last: UInt8? { used == 0 ? nil : start[used - 1] }
+
+    public mutating func removeLast() {
+        precondition(used > 0, "removeLast on an empty ByteBuffer")
+        used -= 1
+    }
+
+    @inlinable
+    public mutating func append(_ byte: UInt8) {
+        if used == capacity { grow(toHold: 1) }
+        start[used] = byte
+        used += 1
+    }
+
+    /// The bytes of a string literal. Inlinable, so a page's markup is copied without a call
+    /// through an unspecialized function in this module.
+    @inlinable
+    public mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { append($0) }
+    }
+
+    @inlinable
+    public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = bytes.count
+        guard count > 0, let source = bytes.baseAddress else { return }
+        if capacity - used < count { grow(toHold: count) }
+        (start + used).initialize(from: source, count: count)
+        used += count
+    }
+
+    public mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// The UTF-8 of `text`, as it is.
+    public mutating func append(_ text: String) {
+        Bytes.withContiguousBytes(of: text.utf8) { append($0) }
+    }
+
+    /// Another buffer's bytes.
+    public mutating func append(_ other: borrowing ByteBuffer) {
+        append(UnsafeBufferPointer(start: other.start, count: other.used))
+    }
+
+    /// `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;`. Runs without any of them
+    /// are copied whole.
+    public mutating func appendHTMLEscaped(_ text: String) {
+        Bytes.withContiguousBytes(of: text.utf8) { buffer in
+            var runStart = 0
+            for index in 0..<buffer.count {
+                // The five bytes to escape are all below 64: one shift and test passes every other byte.
+                let byte = buffer[index]
+                guard byte < 64, Bytes.htmlSpecialMask >> byte & 1 != 0 else { continue }
+                let escaped: StaticString
+                switch byte {
+                case UInt8(ascii: "<"): escaped = "&lt;"
+                case UInt8(ascii: ">"): escaped = "&gt;"
+                case UInt8(ascii: "&"): escaped = "&amp;"
+                case UInt8(ascii: "\""): escaped = "&quot;"
+                case UInt8(ascii: "'"): escaped = "&#39;"
+                default: continue
+                }
+                append(UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+                append(escaped)
+                runStart = index + 1
+            }
+            append(UnsafeBufferPointer(rebasing: buffer[runStart...]))
+        }
+    }
+
+    /// `value` in decimal digits, without leading zeros (`0` for zero).
+    public mutating func appendDecimal(_ value: UInt64) {
+        var digitCount = 1
+        var rest = value / 10
+        while rest > 0 {
+            digitCount += 1
+            rest /= 10
+        }
+        if capacity - used < digitCount { grow(toHold: digitCount) }
+        // Written from the last digit back.
+        var position = start + used + digitCount
+        rest = value
+        repeat {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        used += digitCount
+    }
+
+    /// `body` over the bytes written so far.
+    public func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: start, count: used))
+    }
+
+    /// A copy of the bytes as an array.
+    public var array: [UInt8] { withUnsafeBytes { Array($0) } }
+
+    /// The bytes as a String (invalid UTF-8 repaired with U+FFFD).
+    public var string: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// Room for at least `extra` more bytes: the capacity doubles (or more when `extra` needs it),
+    /// so appending n bytes one at a time copies each byte a constant number of times on average.
+    @usableFromInline
+    mutating func grow(toHold extra: Int) {
+        let newCapacity = max(capacity * 2, used + extra)
+        let newStart = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStart.initialize(from: start, count: used)
+        start.deallocate()
+        start = newStart
+        capacity = newCapacity
     }
 }

@@ -39,8 +39,9 @@ final class SiteSink: @unchecked Sendable {
     }
 
     @discardableResult
-    func emit(_ path: String, _ page: HTMLWriter) -> Bool {
-        emit(path, page.bytes)
+    func emit(_ path: String, _ page: borrowing HTMLWriter) -> Bool {
+        guard staging != nil else { return emit(path, page.string) }
+        return page.bytes.withUnsafeBytes { bytes in store(path, byteCount: bytes.count) { try $0.write(path, bytes) } }
     }
 
     /// One file whose pieces `produce` hands to `write` in order: written as they come (kept in

@@ -78,12 +78,14 @@ public enum SiteWriter {
         }
 
         func write(_ relative: String, _ bytes: [UInt8]) throws {
+            try bytes.withUnsafeBufferPointer { try write(relative, $0) }
+        }
+
+        func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {
             guard SiteWriter.isSafeRelativePath(relative) else {
                 throw WriteError(path: relative, message: "is not a safe relative path inside the site")
             }
-            try bytes.withUnsafeBufferPointer {
-                try SiteWriter.writeFile(folderPath + "/" + relative, $0, unchangedIn: previous.map { $0 + "/" + relative })
-            }
+            try SiteWriter.writeFile(folderPath + "/" + relative, bytes, unchangedIn: previous.map { $0 + "/" + relative })
         }
 
         /// A file written piece by piece (a large index that is never whole in memory).

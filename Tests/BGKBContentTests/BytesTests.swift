@@ -28,19 +28,58 @@ import Testing
 
     @Test(arguments: [("plain", "plain"), ("<a href=\"x\">&'", "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"), ("é<😀>", "é&lt;😀&gt;"), ("", "")])
     func htmlEscaping(_ text: String, _ escaped: String) {
-        var out: [UInt8] = Array("[".utf8)
-        Bytes.appendHTMLEscaped(text, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == "[" + escaped)
+        var out = ByteBuffer()
+        out.append("[")
+        out.appendHTMLEscaped(text)
+        #expect(out.string == "[" + escaped)
     }
 
     /// Every byte value, alone in a string: escaped exactly when it is one of the five.
     @Test func htmlEscapingTestsEveryByte() {
         let escapes: [UInt8: String] = [0x22: "&quot;", 0x26: "&amp;", 0x27: "&#39;", 0x3C: "&lt;", 0x3E: "&gt;"]
         for byte in UInt8(0)..<0x80 {
-            var out: [UInt8] = []
-            Bytes.appendHTMLEscaped(String(decoding: [byte], as: UTF8.self), to: &out)
-            #expect(out == Array((escapes[byte] ?? String(decoding: [byte], as: UTF8.self)).utf8), "\(byte)")
+            var out = ByteBuffer()
+            out.appendHTMLEscaped(String(decoding: [byte], as: UTF8.self))
+            #expect(out.array == Array((escapes[byte] ?? String(decoding: [byte], as: UTF8.self)).utf8), "\(byte)")
         }
+    }
+
+    /// A buffer that starts small and grows many times over keeps every byte in order, whichever
+    /// way the bytes came in.
+    @Test(arguments: [0, 1, 16, 1000])
+    func byteBufferGrowsAndKeepsEveryByte(_ capacity: Int) {
+        var buffer = ByteBuffer(capacity: capacity)
+        var expected: [UInt8] = []
+        for round in 0..<300 {
+            let piece = Array("piece \(round) <&> ".utf8)
+            switch round % 4 {
+            case 0: buffer.append(contentsOf: piece)
+            case 1: buffer.append(String(decoding: piece, as: UTF8.self))
+            case 2: piece.forEach { buffer.append($0) }
+            default: piece.withUnsafeBufferPointer { buffer.append($0) }
+            }
+            expected += piece
+        }
+        buffer.append("")
+        buffer.append("end")
+        expected += Array("end".utf8)
+        #expect(buffer.array == expected)
+        #expect(buffer.count == expected.count)
+        #expect(buffer.last == UInt8(ascii: "d"))
+        buffer.removeLast()
+        #expect(buffer.string == String(decoding: expected.dropLast(), as: UTF8.self))
+        var other = ByteBuffer(capacity: 0)
+        other.append(buffer)
+        other.append(buffer)
+        #expect(other.count == 2 * buffer.count)
+    }
+
+    @Test(arguments: [0, 7, 10, 99, 100, 12_345, UInt64(Int64.max), UInt64.max])
+    func byteBufferWritesDecimals(_ value: UInt64) {
+        var buffer = ByteBuffer(capacity: 0)
+        buffer.append("=")
+        buffer.appendDecimal(value)
+        #expect(buffer.string == "=" + String(value))
     }
 
     /// As JSONEncoder escapes a string: the quote, the backslash and control characters.

@@ -32,8 +32,8 @@ enum RulePage {
             return nil
         }
         guard let ledger = context.ledger else {
-            let (page, diagnostics) = write(rule, index: index, context: context, path: path, verdicts: context.verdicts)
-            sink.emit(path, page)
+            var diagnostics = Diagnostics()
+            sink.emit(path, write(rule, index: index, context: context, path: path, verdicts: context.verdicts, diagnostics: &diagnostics))
             return diagnostics
         }
         // The streaming build: run this rule's examples now and drop their traces as soon as
@@ -41,9 +41,9 @@ enum RulePage {
         let (verdicts, scenarios, exampleDiagnostics) = ledger.check(rule: index, rule)
         // The page's prose, parsed to render it, also gives the search index its text.
         var plainTexts: [String]? = feed == nil ? nil : []
-        let (page, diagnostics) = write(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: scenarios,
-                                        plainTexts: &plainTexts)
-        sink.emit(path, page)
+        var diagnostics = Diagnostics()
+        sink.emit(path, write(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: scenarios,
+                              plainTexts: &plainTexts, diagnostics: &diagnostics))
         if let feed, let plainTexts {
             feed.deliver(index, SearchPage.entry(rule, index: index, path: path, text: plainTexts.joined(separator: " "), context: context))
         }
@@ -57,21 +57,23 @@ enum RulePage {
     /// there is parsed again for its sentences.
     /// `plainTexts`, when not nil, gets the plain text of the details, why and instead the page
     /// renders (those not empty, in that order).
+    /// `diagnostics` gets what the page found wrong (an example it could not draw, a related rule
+    /// that is not there).
     static func write(_ rule: Rule, index: Int, context: SiteContext, path: String,
-                      verdicts: [String: ExampleVerdict]) -> (HTMLWriter, Diagnostics) {
+                      verdicts: [String: ExampleVerdict], diagnostics: inout Diagnostics) -> HTMLWriter {
         var none: [String]?
-        return write(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: [:], plainTexts: &none)
+        return write(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: [:], plainTexts: &none,
+                     diagnostics: &diagnostics)
     }
 
     static func write(_ rule: Rule, index: Int, context: SiteContext, path: String, verdicts: [String: ExampleVerdict],
-                      scenarios: [String: Scenario], plainTexts: inout [String]?) -> (HTMLWriter, Diagnostics) {
-        var diagnostics = Diagnostics()
+                      scenarios: [String: Scenario], plainTexts: inout [String]?, diagnostics: inout Diagnostics) -> HTMLWriter {
         var w = HTMLWriter(capacity: 48 * 1024)
         Layout.write(path: path, title: rule.title, description: rule.statement, section: SitePaths.rulesIndex, into: &w) { w in
             writeBody(rule, index: index, context: context, path: path, verdicts: verdicts, scenarios: scenarios, diagnostics: &diagnostics,
                       plainTexts: &plainTexts, into: &w)
         }
-        return (w, diagnostics)
+        return w
     }
 
     /// The page body, in the order the reader meets it. Every value goes through `text` (escaped);

@@ -6,12 +6,15 @@ import BGKBModel
 /// own tags, checked by the compiler to be `StaticString`), `text` escapes any value
 /// (`< > & " '`), and `trusted` takes HTML that is safe by construction
 /// (cmark's safe-mode output, or markup this writer produced).
-struct HTMLWriter {
+///
+/// The writer owns its bytes (`~Copyable`, like the `ByteBuffer` it writes into): it is passed
+/// `inout` from section to section and handed on once, never copied.
+struct HTMLWriter: ~Copyable {
     /// What has been written.
-    private(set) var bytes: [UInt8] = []
+    private(set) var bytes: ByteBuffer
 
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(max(capacity, 64))
+        bytes = ByteBuffer(capacity: max(capacity, 64))
     }
 
     /// A coordinate in SVG: tenths, rounded half away from zero, without a trailing `.0`
@@ -22,20 +25,7 @@ struct HTMLWriter {
         let tenths = Int((value * 10).rounded())
         if tenths < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = tenths.magnitude
-        // The whole part's digits, least significant first, then turned around in place.
-        var whole = magnitude / 10
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(whole % 10))
-            whole /= 10
-        } while whole > 0
-        // Swapped in the array itself: reversing a slice of it would copy the whole page.
-        var low = start, high = bytes.count - 1
-        while low < high {
-            bytes.swapAt(low, high)
-            low += 1
-            high -= 1
-        }
+        bytes.appendDecimal(UInt64(magnitude / 10))
         if magnitude % 10 != 0 {
             bytes.append(UInt8(ascii: "."))
             bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
@@ -44,12 +34,12 @@ struct HTMLWriter {
 
     /// Markup written in the source code. Only literals can be passed, never a runtime value.
     mutating func markup(_ literal: StaticString) {
-        Bytes.append(literal, to: &bytes)
+        bytes.append(literal)
     }
 
     /// A value from Content, the engine or the configuration, HTML-escaped.
     mutating func text(_ value: String) {
-        Bytes.appendHTMLEscaped(value, to: &bytes)
+        bytes.appendHTMLEscaped(value)
     }
 
     /// A value escaped when it was made (`Escaped`), for a value a page writes many times.
@@ -65,25 +55,25 @@ struct HTMLWriter {
 
         init(_ text: String) {
             self.text = text
-            var html: [UInt8] = []
-            Bytes.appendHTMLEscaped(text, to: &html)
-            self.html = html
+            var html = ByteBuffer(capacity: text.utf8.count + 16)
+            html.appendHTMLEscaped(text)
+            self.html = html.array
         }
     }
 
     /// HTML that is already safe: cmark's safe-mode rendering of Content Markdown, or the output of
     /// another `HTMLWriter`. Never a value straight from Content.
     mutating func trusted(_ html: String) {
-        bytes.append(contentsOf: html.utf8)
+        bytes.append(html)
     }
 
     /// Bytes that are already safe HTML (cmark's safe-mode rendering).
-    mutating func trusted(_ html: some Collection<UInt8>) {
-        bytes.append(contentsOf: html)
+    mutating func trusted(_ html: UnsafeBufferPointer<UInt8>) {
+        bytes.append(html)
     }
 
-    mutating func trusted(_ other: HTMLWriter) {
-        bytes.append(contentsOf: other.bytes)
+    mutating func trusted(_ other: borrowing HTMLWriter) {
+        bytes.append(other.bytes)
     }
 
     /// Drops trailing spaces and newlines (the word diff ends every segment with a space).
@@ -92,5 +82,5 @@ struct HTMLWriter {
     }
 
     /// The markup as a String.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { bytes.string }
 }
