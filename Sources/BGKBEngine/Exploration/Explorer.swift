@@ -131,14 +131,14 @@ public struct Explorer {
         fixed = Fixed(scenario: scenario, constants: constants, template: template)
     }
 
-    /// A machine per call, from the pool when it has one: a local value, so its mutations need
-    /// no runtime exclusivity checks. `giveBack` returns it when the caller is done with it.
-    func makeMachine() -> Machine {
-        pool?.take(like: fixed.template) ?? fixed.template
+    /// A machine per call (in its box), from the pool when it has one. `giveBack` returns it
+    /// when the caller is done with it.
+    func makeMachine() -> MachineBox {
+        pool?.take(like: fixed.template) ?? MachineBox(fixed.template)
     }
 
-    func giveBack(_ machine: consuming Machine) {
-        pool?.give(machine)
+    func giveBack(_ box: MachineBox) {
+        pool?.give(box)
     }
 
     /// The run nobody interferes with: the scenario's own (or the standard) budget, no refusal,
@@ -150,10 +150,10 @@ public struct Explorer {
 
     /// Runs one schedule and returns its trace (replays a printed schedule exactly).
     public func trace(_ schedule: Schedule) -> SimulationTrace {
-        var machine = makeMachine()
-        machine.run(schedule)
-        defer { giveBack(machine) }
-        return machine.materializedTrace
+        let box = makeMachine()
+        defer { giveBack(box) }
+        box.machine.run(schedule)
+        return box.machine.materializedTrace
     }
 
     /// The exploration that checks an example of `intent`: to its first failure, depth first
@@ -166,18 +166,18 @@ public struct Explorer {
     /// How one schedule's run ends: `trace(schedule).outcome` without building the trace's words
     /// (the quiz asks this of every example under several conditions).
     public func outcome(_ schedule: Schedule) -> SimulationOutcome {
-        var machine = makeMachine()
-        machine.run(schedule)
-        defer { giveBack(machine) }
-        return machine.modelOutcome
+        let box = makeMachine()
+        defer { giveBack(box) }
+        box.machine.run(schedule)
+        return box.machine.modelOutcome
     }
 
     /// Why this schedule fails the scenario's expectations, or nil when it does not.
     public func failure(_ schedule: Schedule) -> String? {
-        var machine = makeMachine()
-        machine.run(schedule)
-        defer { giveBack(machine) }
-        return machine.failedExpectation()
+        let box = makeMachine()
+        defer { giveBack(box) }
+        box.machine.run(schedule)
+        return box.machine.failedExpectation()
     }
 
     /// Explores until the first failure (`stopAtFirstFailure`) or the whole space.
@@ -254,15 +254,15 @@ public struct Explorer {
     /// describes each one whose run differs (events, outcome or decisions) from the run it was
     /// counted as. Empty when the memo is exact.
     public func reuseMismatches() -> [String] {
-        visitEverySchedule(MismatchVisitor(maxRuns: options.maxRuns, other: makeMachine())).mismatches
+        visitEverySchedule(MismatchVisitor(maxRuns: options.maxRuns, other: makeMachine().machine)).mismatches
     }
 
     /// Reports every schedule, in exploration order, to `visitor` until it stops; returns it.
     private func visitEverySchedule<Visitor: ScheduleVisitor>(_ visitor: Visitor, depthFirst: Bool = false) -> Visitor {
         var exploration = Exploration(self, visitor: visitor)
-        var machine = makeMachine()
-        exploration.run(self, on: &machine, depthFirst: depthFirst)
-        giveBack(machine)
+        let box = makeMachine()
+        exploration.run(self, on: &box.machine, depthFirst: depthFirst)
+        giveBack(box)
         return exploration.visitor
     }
 
