@@ -158,9 +158,11 @@ public struct Explorer {
 
     /// The exploration that checks an example of `intent`: to its first failure, depth first
     /// for an example that follows its rule (it should hold in every schedule). `check` and the
-    /// benchmark's accounting explore this way.
+    /// benchmark's accounting explore this way. The nominal run's trace is kept only for an
+    /// example that follows its rule: one that breaks it shows its counterexample, and its
+    /// nominal run is made again in the rare case that none is found.
     public func explore(checking intent: Example.Intent) -> Result {
-        explore(stopAtFirstFailure: true, likelyToPass: intent == .follows)
+        explore(stopAtFirstFailure: true, likelyToPass: intent == .follows, keepsNominalTrace: intent == .follows)
     }
 
     /// How one schedule's run ends: `trace(schedule).outcome` without building the trace's words
@@ -189,21 +191,23 @@ public struct Explorer {
     /// (with it, which of two runs that meet in one state goes on depends on the order). When the
     /// depth-first pass meets a failure, where the order of the runs decides which is reported,
     /// it is dropped and the exploration starts over breadth first (fewest choices first).
-    public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
+    /// `keepsNominalTrace`: whether `Result.nominalTrace` is made.
+    public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false, keepsNominalTrace: Bool = true) -> Result {
+        let nominal = keepsNominalTrace ? nominalSchedule : nil
         if options.cachesStates && options.uncachedAttempt < options.maxRuns {
             var uncached = self
             uncached.options.cachesStates = false
             uncached.options.maxRuns = options.uncachedAttempt
-            let attempt = uncached.exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+            let attempt = uncached.exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass, nominal: nominal)
             if attempt.exhausted { return attempt }
         }
-        return exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+        return exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass, nominal: nominal)
     }
 
-    /// One exploration with these options (see `explore`).
-    private func exploreOnce(stopAtFirstFailure: Bool, likelyToPass: Bool) -> Result {
+    /// One exploration with these options (see `explore`), keeping the trace of `nominal`.
+    private func exploreOnce(stopAtFirstFailure: Bool, likelyToPass: Bool, nominal: Schedule?) -> Result {
         if likelyToPass && options.resumesChildrenFromTheirParent {
-            var result = visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule),
+            var result = visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominal),
                                             depthFirst: true).result
             if result.failure == nil {
                 result.depthFirst = true
@@ -211,7 +215,7 @@ public struct Explorer {
             }
         }
         return settled(visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure,
-                                                         nominal: nominalSchedule)).result)
+                                                         nominal: nominal)).result)
     }
 
     /// `result` with its bound, and its systematic count when it stopped before the random

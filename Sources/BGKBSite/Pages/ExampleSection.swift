@@ -11,7 +11,7 @@ enum ExampleSection {
                       guideHref: String, diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
         let anchor = "example-\(number)"
         let prose = ExampleProse(example: example, scenario: scenario)
-        let trace = verdict.map { $0.counterexample ?? $0.representative }
+        let trace = verdict.map(\.shownTrace)
         let tone = trace.map(OutcomeTone.init) ?? .good
         let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
         w.markup("<section class=\"example example-"); w.text(label.rawValue); w.markup("\" aria-labelledby=\""); w.text(anchor)
