@@ -20,10 +20,10 @@ enum ExampleSection {
         if let name = example.name { w.markup(": "); w.text(name) }
         w.markup("</h3>\n")
         w.markup("<pre class=\"scenario\"><code class=\"language-swift\">")
-        let tokens = SwiftHighlighter.tokens(prose.code)
-        SwiftHighlighter.write(tokens, into: &w)
+        let code = SwiftHighlighter.tokens(prose.code)
+        SwiftHighlighter.write(code, into: &w)
         w.markup("</code></pre>\n")
-        writeCodeNotes(tokens, into: &w)
+        writeCodeNotes(code, into: &w)
         writeExpectation(prose, intent: example.intent, guideHref: guideHref, into: &w)
         guard let verdict, let trace else {
             diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
@@ -42,14 +42,15 @@ enum ExampleSection {
 
     /// What the scenario's two non-Swift words mean, when the code uses them: `work` once, and
     /// each `on` handler the code has, by its own name, in the order the code has them.
-    static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
+    static func writeCodeNotes(_ code: SwiftHighlighter.TokenizedCode, into w: inout HTMLWriter) {
         var usesWork = false
-        var handlers: [Substring] = []
-        for token in tokens where token.kind == .simulated {
-            if token.text.hasPrefix("work") {
+        var handlers: [ArraySlice<UInt8>] = []
+        for token in code.tokens where token.kind == .simulated {
+            let text = code.text(token)
+            if text.starts(with: "work".utf8) {
                 usesWork = true
-            } else if token.text.hasPrefix("on ") {
-                let name = token.text.dropFirst(3)
+            } else if text.starts(with: "on ".utf8) {
+                let name = text.dropFirst(3)
                 if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
             }
         }
@@ -64,13 +65,13 @@ enum ExampleSection {
             } else {
                 w.markup(", ")
             }
-            w.markup("<code>on "); w.text(String(name)); w.markup(" { }</code>")
+            w.markup("<code>on "); w.text(name); w.markup(" { }</code>")
         }
         if handlers.count > 1 {
             w.markup(" are what the delegate methods of those names do")
         } else if let only = handlers.first {
             // Every handler is an app delegate method but the session delegate's one.
-            w.markup(only == "urlSessionDidFinishEvents" ? " is what the session delegate's method of that name does"
+            w.markup(Bytes.equals(only, "urlSessionDidFinishEvents") ? " is what the session delegate's method of that name does"
                                                          : " is what the app delegate's method of that name does")
         }
         w.markup(".</p>\n")

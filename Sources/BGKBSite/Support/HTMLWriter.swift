@@ -42,6 +42,11 @@ struct HTMLWriter: ~Copyable {
         bytes.appendHTMLEscaped(value)
     }
 
+    /// Part of a value's UTF-8 (a token of highlighted code, cut from the code's bytes), HTML-escaped.
+    mutating func text(_ value: ArraySlice<UInt8>) {
+        bytes.appendHTMLEscaped(value)
+    }
+
     /// A value escaped when it was made (`Escaped`), for a value a page writes many times.
     mutating func text(_ value: Escaped) {
         bytes.append(contentsOf: value.html)
