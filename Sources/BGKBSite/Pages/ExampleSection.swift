@@ -9,14 +9,14 @@ enum ExampleSection {
     /// `scenario`: the example's scenario as the engine parsed it, if it kept it.
     static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, scenario: Scenario?,
                       guideHref: String, diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
-        let anchor = "example-\(number)"
         let prose = ExampleProse(example: example, scenario: scenario)
         let trace = verdict.map { $0.counterexample ?? $0.representative }
         let tone = trace.map(OutcomeTone.init) ?? .good
         let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
-        w.markup("<section class=\"example example-"); w.text(label.rawValue); w.markup("\" aria-labelledby=\""); w.text(anchor)
-        w.markup("\">\n<h3 id=\""); w.text(anchor); w.markup("\"><span class=\"badge shows-"); w.text(label.rawValue); w.markup("\">")
-        w.text(label.title); w.markup("</span> Example "); w.text(String(number))
+        // The section's anchor, `example-` and its number, is written where it goes: no String is made for it.
+        w.markup("<section class=\"example example-"); w.text(label.rawValue); w.markup("\" aria-labelledby=\"example-"); w.number(number)
+        w.markup("\">\n<h3 id=\"example-"); w.number(number); w.markup("\"><span class=\"badge shows-"); w.text(label.rawValue); w.markup("\">")
+        w.text(label.title); w.markup("</span> Example "); w.number(number)
         if let name = example.name { w.markup(": "); w.text(name) }
         w.markup("</h3>\n")
         w.markup("<pre class=\"scenario\"><code class=\"language-swift\">")
@@ -125,7 +125,8 @@ enum ExampleSection {
         let timeline = TimelineSVG.Layout(trace: trace, outcome: outcome)
         w.markup("<figure class=\"timeline-figure\">\n<ul class=\"tl-legend\" aria-label=\"Legend\">")
         for item in timeline.legend {
-            w.markup("<li><span class=\""); w.text(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.text(item.label); w.markup("</li>")
+            // The swatch's classes: `sw` and the item's own.
+            w.markup("<li><span class=\"sw sw-"); w.text(item.rawValue); w.markup("\" aria-hidden=\"true\"></span>"); w.text(item.label); w.markup("</li>")
         }
         w.markup("</ul>\n<p class=\"tl-scroll-cue\" aria-hidden=\"true\">Scroll sideways to see the whole chart →</p>\n<div class=\"timeline-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"Timeline chart\">\n")
         timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)

@@ -32,6 +32,12 @@ struct HTMLWriter: ~Copyable {
         }
     }
 
+    /// An integer in decimal digits (nothing in them to escape).
+    mutating func number(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.appendDecimal(UInt64(value.magnitude))
+    }
+
     /// Markup written in the source code. Only literals can be passed, never a runtime value.
     mutating func markup(_ literal: StaticString) {
         bytes.append(literal)

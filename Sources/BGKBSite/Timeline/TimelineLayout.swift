@@ -152,8 +152,7 @@ extension TimelineSVG {
 
         /// Each event's time (`Format.seconds`), lane and detail, HTML-escaped into one array of
         /// bytes and found by where they lie in it: the tooltips and the text list copy them
-        /// instead of escaping each again, and no String is made or retained per event. Events
-        /// come in runs at one instant: each run's time is made once.
+        /// instead of escaping each again, and no String is made or retained per event.
         struct EventTexts {
             struct Ranges { var time: Range<Int>, lane: Range<Int>, detail: Range<Int> }
             private var html: [UInt8] = []
@@ -169,10 +168,13 @@ extension TimelineSVG {
                     buffer.appendHTMLEscaped(text)
                     return start..<buffer.count
                 }
+                // Events come in runs at one instant and on one lane: each run's time and lane is
+                // escaped once.
                 for index in events.indices {
                     let time = index > 0 && events[index].time == events[index - 1].time
                         ? ranges[index - 1].time : escaped(Format.seconds(events[index].time))
-                    ranges.append(Ranges(time: time, lane: escaped(events[index].lane), detail: escaped(events[index].detail)))
+                    let lane = index > 0 && events[index].lane == events[index - 1].lane ? ranges[index - 1].lane : escaped(events[index].lane)
+                    ranges.append(Ranges(time: time, lane: lane, detail: escaped(events[index].detail)))
                 }
                 html = buffer.array
             }

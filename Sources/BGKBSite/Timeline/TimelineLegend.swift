@@ -42,8 +42,6 @@ enum LegendItem: String, CaseIterable, Sendable {
         }
     }
 
-    /// The swatch's classes (`sw` plus its own).
-    var swatchClass: String { "sw sw-" + rawValue }
 }
 
 /// The timeline's colours, light and dark: the stylesheet's custom properties are written from
