@@ -72,6 +72,17 @@ import Testing
         #expect("\(TimelineSVG.kindNames(kind).class)" == kind.rawValue)
     }
 
+    /// A legend swatch's classes are written as a literal; they must name the item's raw value.
+    /// Its label is markup: escaping what it says must give it back.
+    @Test(arguments: LegendItem.allCases)
+    func legendLiteralsMatchTheItems(_ item: LegendItem) {
+        #expect("\(item.swatchClass)" == "sw sw-" + item.rawValue)
+        let text = "\(item.label)".replacing("&#39;", with: "'")
+        var escaped = HTMLWriter()
+        escaped.text(text)
+        #expect(escaped.string == "\(item.label)")
+    }
+
     @Test(arguments: [(1.0, 0.2), (36.0, 10.0), (0.3, 0.1), (600.0, 120.0)])
     func tickSpacing(_ span: Double, _ expected: Double) {
         #expect(TimelineSVG.tickStep(for: span) == expected)

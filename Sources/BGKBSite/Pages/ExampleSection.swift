@@ -125,8 +125,7 @@ enum ExampleSection {
         let timeline = TimelineSVG.Layout(trace: trace, outcome: outcome)
         w.markup("<figure class=\"timeline-figure\">\n<ul class=\"tl-legend\" aria-label=\"Legend\">")
         for item in timeline.legend {
-            // The swatch's classes: `sw` and the item's own.
-            w.markup("<li><span class=\"sw sw-"); w.text(item.rawValue); w.markup("\" aria-hidden=\"true\"></span>"); w.text(item.label); w.markup("</li>")
+            w.markup("<li><span class=\""); w.markup(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.markup(item.label); w.markup("</li>")
         }
         w.markup("</ul>\n<p class=\"tl-scroll-cue\" aria-hidden=\"true\">Scroll sideways to see the whole chart →</p>\n<div class=\"timeline-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"Timeline chart\">\n")
         timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)
