@@ -87,35 +87,44 @@ struct ExampleProse: Sendable, Equatable {
     }
 
     /// Where the line that goes on at `start` ends (its line feed, or the end of the bytes), and
-    /// its `{` minus `}` from `start` on, outside string literals (with their `\"` escapes) and
-    /// after-`//` comments.
+    /// its `{` minus `}` from `start` on, outside string literals and after-`//` comments.
     static func scanLine(_ bytes: [UInt8], from start: Int) -> (end: Int, braceBalance: Int) {
         var balance = 0
-        var inString = false
         var index = start
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                break
-            } else if inString {
-                // An escape skips the byte after it, unless that byte ends the line.
-                if byte == UInt8(ascii: "\\") {
-                    if index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "/") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/") {
-                return (bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count, balance)
-            } else if byte == UInt8(ascii: "{") {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                return (index, balance)
+            case UInt8(ascii: "{"):
                 balance += 1
-            } else if byte == UInt8(ascii: "}") {
+            case UInt8(ascii: "}"):
                 balance -= 1
+            case UInt8(ascii: "\""):
+                index = endOfStringLiteral(bytes, from: index + 1)
+                // A literal cut short by the end of its line ends the line's scan too.
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return (index, balance) }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                return (bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count, balance)
+            default:
+                break
             }
             index += 1
         }
         return (index, balance)
+    }
+
+    /// Where the string literal whose text starts at `start` ends: its closing quote, or the line
+    /// feed (or the end of the bytes) that cuts it short. A backslash escapes the byte after it
+    /// (`\"`), unless that byte ends the line.
+    static func endOfStringLiteral(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { return index }
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
+            index += 1
+        }
+        return index
     }
 
     /// The conditions as the opening clause of a sentence: "If the system grants the task and
