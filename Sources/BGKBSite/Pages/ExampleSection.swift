@@ -128,7 +128,7 @@ enum ExampleSection {
             w.markup("<li><span class=\""); w.markup(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.markup(item.label); w.markup("</li>")
         }
         w.markup("</ul>\n<p class=\"tl-scroll-cue\" aria-hidden=\"true\">Scroll sideways to see the whole chart →</p>\n<div class=\"timeline-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"Timeline chart\">\n")
-        timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)
+        timeline.write(example: number, rule: rule.id, into: &w)
         w.markup("\n</div>\n<figcaption>")
         w.markup(broken ? "The run that breaks the rule. " : "The default run. ")
         w.text(timeline.description)

@@ -361,12 +361,15 @@ extension TimelineSVG {
         }
 
         /// The SVG, element for element.
-        func write(id: String, title: String, into w: inout HTMLWriter) {
+        /// `example`: the example's number on its rule's page, which names the chart's ids
+        /// (`tl-` and the number) and its title, with the rule's id.
+        func write(example: Int, rule: String, into w: inout HTMLWriter) {
             let width = TimelineSVG.width
-            w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\""); w.text(id); w.markup("-title "); w.text(id)
+            w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\"tl-"); w.number(example); w.markup("-title tl-"); w.number(example)
             w.markup("-desc\" viewBox=\"0 0 "); w.coordinate(width); w.markup(" "); w.coordinate(height)
-            w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"")
-            w.text(id); w.markup("-title\">"); w.text(title); w.markup("</title>\n<desc id=\""); w.text(id); w.markup("-desc\">")
+            w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"tl-")
+            w.number(example); w.markup("-title\">Timeline of example "); w.number(example); w.markup(" of rule "); w.text(rule)
+            w.markup("</title>\n<desc id=\"tl-"); w.number(example); w.markup("-desc\">")
             w.text(description); w.markup("</desc>\n")
             for row in laneRows {
                 w.markup("<rect class=\"tl-row\" x=\"0\" y=\""); w.coordinate(row.y); w.markup("\" width=\""); w.coordinate(width)
