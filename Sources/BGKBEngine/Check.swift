@@ -11,8 +11,8 @@ public func check(_ example: Example, constants: SystemConstants = .standard,
 
 /// `check`, plus what the exploration found in a form that can be kept (`record`). Given the
 /// record an earlier exploration of the same example by the same engine made (found by
-/// `VerdictRecord.key`), the scenario is parsed and the one or two runs a page draws are
-/// replayed, but the schedules are not explored again: the verdict is the one `check` gives,
+/// `VerdictRecord.key`), the scenario is parsed and the run a page draws is replayed, but the
+/// schedules are not explored again: the verdict is the one `check` gives,
 /// byte for byte, except `simulatedEvents`, which counts only what ran.
 public func checkRecording(_ example: Example, constants: SystemConstants = .standard, options: Explorer.Options = Explorer.Options(),
                            recorded: VerdictRecord?) -> (verdict: ExampleVerdict?, diagnostics: Diagnostics, record: VerdictRecord?) {
@@ -30,8 +30,8 @@ public func checkRecording(_ example: Example, scenario: Scenario, constants: Sy
     let explorer = Explorer(scenario: scenario, constants: constants, options: options)
     let record: VerdictRecord
     var simulatedEvents = 0
-    // The runs a page draws, kept by the exploration; replayed only when it did not run (a
-    // recorded verdict) or did not keep them.
+    // The run a page draws (the counterexample, or else the nominal run), kept by the
+    // exploration; replayed only when it did not run (a recorded verdict) or did not keep it.
     var nominalTrace: SimulationTrace?
     var failureTrace: SimulationTrace?
     if let recorded {
@@ -104,7 +104,7 @@ let incompleteAdvice = "pin what the example does not vary, e.g. `system expires
     + "(a long loop offers an early expiry at each of its instants), `system grants beginBackgroundTask`, `system budget 30s`"
 
 /// What exploring an example found, without its traces: enough to give the same verdict again
-/// (`checkRecording(_:constants:options:recorded:)`) by replaying at most two schedules.
+/// (`checkRecording(_:constants:options:recorded:)`) by replaying one schedule.
 public struct VerdictRecord: Hashable, Sendable {
     public var passed: Bool
     public var schedulesExplored: Int

@@ -65,7 +65,7 @@ public struct VerdictFacts: Sendable {
 
     public init(_ verdict: ExampleVerdict) {
         summary = ""
-        if case let .terminated(code, _, _) = (verdict.counterexample ?? verdict.representative).outcome {
+        if case let .terminated(code, _, _) = verdict.shownTrace.outcome {
             terminationCode = code
             summary = verdict.summary
         }

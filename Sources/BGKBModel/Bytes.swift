@@ -267,6 +267,13 @@ public struct ByteBuffer: ~Copyable {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Bytes of any collection: copied in place when they are contiguous (a rendered page from
+    /// cmark, a slice of an array).
+    @inlinable
+    public mutating func append(contentsOf bytes: some Collection<UInt8>) {
+        Bytes.withContiguousBytes(of: bytes) { append($0) }
+    }
+
     /// The UTF-8 of `text`, as it is.
     public mutating func append(_ text: String) {
         Bytes.withContiguousBytes(of: text.utf8) { append($0) }

@@ -147,10 +147,13 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     /// Simulated events across every explored schedule, for the benchmark figures (events per
     /// second); nothing on a page depends on it.
     public var simulatedEvents: Int
-    /// A typical run: the unforced schedule.
-    public var representative: SimulationTrace
+    /// The run to show: the first (shortest) schedule in which the rule was broken
+    /// (`counterexample`), or, when no schedule broke it, a typical run (the unforced schedule).
+    public var shownTrace: SimulationTrace
+    /// Whether `shownTrace` is a schedule that broke the rule.
+    public var isCounterexample: Bool
     /// The first (shortest) schedule in which the rule was broken, if any.
-    public var counterexample: SimulationTrace?
+    public var counterexample: SimulationTrace? { isCounterexample ? shownTrace : nil }
     /// One line for people: "holds in all 214 schedules within 3 preemptions", "breaks: terminated
     /// with 0x8badf00d at 30.0 s [schedule]".
     public var summary: String
@@ -164,15 +167,17 @@ public struct ExampleVerdict: Hashable, Sendable, Codable {
     /// exploration's budget ran out first, which fails the example whatever its intent.
     public var exhausted: Bool
 
+    /// `representative`: the typical run, made only when there is no `counterexample`.
     public init(example: Example, passed: Bool, schedulesExplored: Int, simulatedEvents: Int = 0,
-                representative: SimulationTrace, counterexample: SimulationTrace?, summary: String,
+                representative: @autoclosure () -> SimulationTrace, counterexample: SimulationTrace?, summary: String,
                 preemptionBound: Int = 0, schedules: Int? = nil, exhausted: Bool = true) {
         self.example = example
         self.passed = passed
         self.schedulesExplored = schedulesExplored
         self.simulatedEvents = simulatedEvents
-        self.representative = representative
-        self.counterexample = counterexample
+        // The typical run is made only when it is the one shown.
+        shownTrace = counterexample ?? representative()
+        isCounterexample = counterexample != nil
         self.summary = summary
         self.preemptionBound = preemptionBound
         self.schedules = schedules ?? schedulesExplored

@@ -292,7 +292,7 @@ public final class SiteContext: Sendable {
         }
     }
 
-    private func writeRendered(_ html: UnsafeBufferPointer<UInt8>, from page: String, into w: inout HTMLWriter) {
+    private func writeRendered(_ html: some Collection<UInt8>, from page: String, into w: inout HTMLWriter) {
         if !Bytes.contains("<h".utf8, in: html) && !Bytes.contains("href=\"#".utf8, in: html) {
             w.trusted(html)
         } else {

@@ -41,7 +41,7 @@ final class SiteSink: @unchecked Sendable {
     @discardableResult
     func emit(_ path: String, _ page: borrowing HTMLWriter) -> Bool {
         guard staging != nil else { return emit(path, page.string) }
-        return page.bytes.withUnsafeBytes { bytes in store(path, byteCount: bytes.count) { try $0.write(path, bytes) } }
+        return store(path, byteCount: page.bytes.count) { try $0.write(path, page.bytes) }
     }
 
     /// One file whose pieces `produce` hands to `write` in order: written as they come (kept in

@@ -1,3 +1,4 @@
+import BGKBModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -79,6 +80,11 @@ public enum SiteWriter {
 
         func write(_ relative: String, _ bytes: [UInt8]) throws {
             try bytes.withUnsafeBufferPointer { try write(relative, $0) }
+        }
+
+        /// A page written into a buffer, as it is.
+        func write(_ relative: String, _ buffer: borrowing ByteBuffer) throws {
+            try buffer.withUnsafeBytes { try write(relative, $0) }
         }
 
         func write(_ relative: String, _ bytes: UnsafeBufferPointer<UInt8>) throws {

@@ -159,7 +159,7 @@ struct CheckReport {
             if let trace = verdict.counterexample, timelines || example.intent == .breaks || !verdict.passed {
                 out += indent(TimelineRenderer.render(trace))
             } else if timelines {
-                out += indent(TimelineRenderer.render(verdict.representative))
+                out += indent(TimelineRenderer.render(verdict.shownTrace))
             }
         }
         for example in unparsed {

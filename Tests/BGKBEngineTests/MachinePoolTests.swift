@@ -65,10 +65,10 @@ import Testing
             """))
         let template = Machine(scenario: s, constants: .standard)
         let pool = MachinePool()
-        var machine = pool.take(like: template)
-        machine.run(Explorer(scenario: s).nominalSchedule)
-        #expect(machine.largestCapacity > MachinePool.largestKept)
-        pool.give(machine)
+        let box = pool.take(like: template)
+        box.machine.run(Explorer(scenario: s).nominalSchedule)
+        #expect(box.machine.largestCapacity > MachinePool.largestKept)
+        pool.give(box)
         #expect(pool.count == 0)
     }
 
@@ -78,14 +78,15 @@ import Testing
         let s = try #require(scenario(ScenarioSamples.applesListingCorrected.text))
         let template = Machine(scenario: s, constants: .standard)
         let pool = MachinePool()
-        var machine = pool.take(like: template)
-        machine.run(Explorer(scenario: s).nominalSchedule)
-        let capacity = machine.trace.capacity
+        let box = pool.take(like: template)
+        box.machine.run(Explorer(scenario: s).nominalSchedule)
+        let capacity = box.machine.trace.capacity
         #expect(capacity > 0)
-        pool.give(machine)
+        pool.give(box)
         #expect(pool.count == 1)
         let again = pool.take(like: template)
-        #expect(again.trace.capacity == capacity)
+        #expect(again === box)
+        #expect(again.machine.trace.capacity == capacity)
         #expect(pool.count == 0)
     }
 }

@@ -39,7 +39,7 @@ import Testing
             } else {
                 #expect(page.contains(verdict.schedulesExplored == 1 ? "the first schedule it tried" : Format.count(verdict.schedulesExplored, "schedule")))
             }
-            let shown = verdict.counterexample ?? verdict.representative
+            let shown = verdict.shownTrace
             if case let .terminated(code, _, _) = shown.outcome {
                 #expect(page.contains(code), "\(verdict.example.rule): the termination code is not on the page")
                 #expect(site.files["crash-codes.html"]?.contains("id=\"\(CrashCodesPage.anchor(code))\"") == true)

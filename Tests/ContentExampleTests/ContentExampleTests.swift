@@ -30,7 +30,7 @@ import Testing
         let (verdict, diagnostics) = check(c.example)
         #expect(!diagnostics.hasErrors, "\(diagnostics.all.map(\.description).joined(separator: "\n"))")
         let v = try #require(verdict)
-        let timeline = TimelineRenderer.render(v.counterexample ?? v.representative)
+        let timeline = TimelineRenderer.render(v.shownTrace)
         #expect(v.passed, "\(c.example.location): \(c.example.intent.rawValue): \(v.summary)\n\(timeline)")
         #expect(v.exhausted, "\(c.example.location): \(v.summary)")
     }

@@ -36,10 +36,10 @@ struct BreadthFirstOrder {
     /// Visits every systematic schedule; false when the visitor stopped it.
     mutating func visit<Visitor>(_ exploration: inout Exploration<Visitor>, on machine: inout Machine) -> Bool {
         guard visitLevelZero(&exploration, on: &machine) else { return false }
-        var cursor = ParentCursor(machine: explorer.makeMachine())
+        var cursor = ParentCursor(box: explorer.makeMachine())
         defer {
             exploration.visitor.noteReplayed(cursor.replayed)
-            explorer.giveBack(cursor.machine)
+            explorer.giveBack(cursor.box)
         }
         var level = 1
         while !frontier.isEmpty {

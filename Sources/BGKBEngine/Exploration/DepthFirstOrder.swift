@@ -26,9 +26,9 @@ struct DepthFirstOrder {
     private let bound: Int
     private let expiryOnlyAtEnd: Bool
     /// One machine per depth (the number of choices made): a run's children are copied from its
-    /// machine, paused, into the next one. Each in a slot of its own, so a child's machine is
+    /// machine, paused, into the next one. Each in a box of its own, so a child's machine is
     /// copied from its parent's with both in place. Grown as deeper schedules come.
-    private var slots: [MachineSlot] = []
+    private var slots: [MachineBox] = []
     private var cursor: ParentCursor
     /// The choices of the schedule being visited, deepest last.
     private var choices: [Schedule.Choice] = []
@@ -39,7 +39,7 @@ struct DepthFirstOrder {
         self.explorer = explorer
         bound = explorer.options.preemptionBound
         expiryOnlyAtEnd = explorer.scenario.conditions.expiryOnlyAtEnd
-        cursor = ParentCursor(machine: explorer.makeMachine())
+        cursor = ParentCursor(box: explorer.makeMachine())
     }
 
     /// The schedule of `configuration` with the current choices.
@@ -49,8 +49,8 @@ struct DepthFirstOrder {
         return schedule
     }
 
-    private mutating func slot(_ level: Int) -> MachineSlot {
-        while slots.count <= level { slots.append(MachineSlot(explorer.makeMachine())) }
+    private mutating func slot(_ level: Int) -> MachineBox {
+        while slots.count <= level { slots.append(explorer.makeMachine()) }
         return slots[level]
     }
 
@@ -77,8 +77,8 @@ struct DepthFirstOrder {
     /// Hands the machines back to the pool.
     private mutating func finish<Visitor>(_ exploration: inout Exploration<Visitor>) {
         exploration.visitor.noteReplayed(cursor.replayed)
-        for slot in slots { explorer.giveBack(slot.machine) }
-        explorer.giveBack(cursor.machine)
+        for slot in slots { explorer.giveBack(slot) }
+        explorer.giveBack(cursor.box)
     }
 
     /// Visits `configuration` with `choices` (`level` of them, costing `used` preemptions, the
@@ -124,7 +124,7 @@ struct DepthFirstOrder {
 
     /// Brings this level's machine to the start of `schedule`'s run (or, when resumed, to the
     /// point where it deviates from its parent's).
-    private mutating func startRun(_ slot: MachineSlot, level: Int, schedule: Schedule, configuration: Schedule, deviation: Int,
+    private mutating func startRun(_ slot: MachineBox, level: Int, schedule: Schedule, configuration: Schedule, deviation: Int,
                                    start: Start) {
         switch start {
         case .reset:
@@ -163,17 +163,5 @@ struct DepthFirstOrder {
             }
         }
         return true
-    }
-}
-
-/// A machine held by reference: two elements of one array cannot be accessed at once, two slots
-/// can, so a child's machine is copied from its parent's where both stand.
-private final class MachineSlot {
-    /// Unchecked: only the order that owns the slots touches them, one access at a time, so the
-    /// runtime's exclusivity check on each access (several per run) checks nothing.
-    @exclusivity(unchecked) var machine: Machine
-
-    init(_ machine: Machine) {
-        self.machine = machine
     }
 }

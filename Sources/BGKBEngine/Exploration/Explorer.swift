@@ -131,14 +131,14 @@ public struct Explorer {
         fixed = Fixed(scenario: scenario, constants: constants, template: template)
     }
 
-    /// A machine per call, from the pool when it has one: a local value, so its mutations need
-    /// no runtime exclusivity checks. `giveBack` returns it when the caller is done with it.
-    func makeMachine() -> Machine {
-        pool?.take(like: fixed.template) ?? fixed.template
+    /// A machine per call (in its box), from the pool when it has one. `giveBack` returns it
+    /// when the caller is done with it.
+    func makeMachine() -> MachineBox {
+        pool?.take(like: fixed.template) ?? MachineBox(fixed.template)
     }
 
-    func giveBack(_ machine: consuming Machine) {
-        pool?.give(machine)
+    func giveBack(_ box: MachineBox) {
+        pool?.give(box)
     }
 
     /// The run nobody interferes with: the scenario's own (or the standard) budget, no refusal,
@@ -150,34 +150,36 @@ public struct Explorer {
 
     /// Runs one schedule and returns its trace (replays a printed schedule exactly).
     public func trace(_ schedule: Schedule) -> SimulationTrace {
-        var machine = makeMachine()
-        machine.run(schedule)
-        defer { giveBack(machine) }
-        return machine.materializedTrace
+        let box = makeMachine()
+        defer { giveBack(box) }
+        box.machine.run(schedule)
+        return box.machine.materializedTrace
     }
 
     /// The exploration that checks an example of `intent`: to its first failure, depth first
     /// for an example that follows its rule (it should hold in every schedule). `check` and the
-    /// benchmark's accounting explore this way.
+    /// benchmark's accounting explore this way. The nominal run's trace is kept only for an
+    /// example that follows its rule: one that breaks it shows its counterexample, and its
+    /// nominal run is made again in the rare case that none is found.
     public func explore(checking intent: Example.Intent) -> Result {
-        explore(stopAtFirstFailure: true, likelyToPass: intent == .follows)
+        explore(stopAtFirstFailure: true, likelyToPass: intent == .follows, keepsNominalTrace: intent == .follows)
     }
 
     /// How one schedule's run ends: `trace(schedule).outcome` without building the trace's words
     /// (the quiz asks this of every example under several conditions).
     public func outcome(_ schedule: Schedule) -> SimulationOutcome {
-        var machine = makeMachine()
-        machine.run(schedule)
-        defer { giveBack(machine) }
-        return machine.modelOutcome
+        let box = makeMachine()
+        defer { giveBack(box) }
+        box.machine.run(schedule)
+        return box.machine.modelOutcome
     }
 
     /// Why this schedule fails the scenario's expectations, or nil when it does not.
     public func failure(_ schedule: Schedule) -> String? {
-        var machine = makeMachine()
-        machine.run(schedule)
-        defer { giveBack(machine) }
-        return machine.failedExpectation()
+        let box = makeMachine()
+        defer { giveBack(box) }
+        box.machine.run(schedule)
+        return box.machine.failedExpectation()
     }
 
     /// Explores until the first failure (`stopAtFirstFailure`) or the whole space.
@@ -189,21 +191,23 @@ public struct Explorer {
     /// (with it, which of two runs that meet in one state goes on depends on the order). When the
     /// depth-first pass meets a failure, where the order of the runs decides which is reported,
     /// it is dropped and the exploration starts over breadth first (fewest choices first).
-    public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false) -> Result {
+    /// `keepsNominalTrace`: whether `Result.nominalTrace` is made.
+    public func explore(stopAtFirstFailure: Bool, likelyToPass: Bool = false, keepsNominalTrace: Bool = true) -> Result {
+        let nominal = keepsNominalTrace ? nominalSchedule : nil
         if options.cachesStates && options.uncachedAttempt < options.maxRuns {
             var uncached = self
             uncached.options.cachesStates = false
             uncached.options.maxRuns = options.uncachedAttempt
-            let attempt = uncached.exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+            let attempt = uncached.exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass, nominal: nominal)
             if attempt.exhausted { return attempt }
         }
-        return exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass)
+        return exploreOnce(stopAtFirstFailure: stopAtFirstFailure, likelyToPass: likelyToPass, nominal: nominal)
     }
 
-    /// One exploration with these options (see `explore`).
-    private func exploreOnce(stopAtFirstFailure: Bool, likelyToPass: Bool) -> Result {
+    /// One exploration with these options (see `explore`), keeping the trace of `nominal`.
+    private func exploreOnce(stopAtFirstFailure: Bool, likelyToPass: Bool, nominal: Schedule?) -> Result {
         if likelyToPass && options.resumesChildrenFromTheirParent {
-            var result = visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominalSchedule),
+            var result = visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: true, nominal: nominal),
                                             depthFirst: true).result
             if result.failure == nil {
                 result.depthFirst = true
@@ -211,7 +215,7 @@ public struct Explorer {
             }
         }
         return settled(visitEverySchedule(ExploreVisitor(maxRuns: options.maxRuns, stopAtFirstFailure: stopAtFirstFailure,
-                                                         nominal: nominalSchedule)).result)
+                                                         nominal: nominal)).result)
     }
 
     /// `result` with its bound, and its systematic count when it stopped before the random
@@ -254,15 +258,15 @@ public struct Explorer {
     /// describes each one whose run differs (events, outcome or decisions) from the run it was
     /// counted as. Empty when the memo is exact.
     public func reuseMismatches() -> [String] {
-        visitEverySchedule(MismatchVisitor(maxRuns: options.maxRuns, other: makeMachine())).mismatches
+        visitEverySchedule(MismatchVisitor(maxRuns: options.maxRuns, other: makeMachine().machine)).mismatches
     }
 
     /// Reports every schedule, in exploration order, to `visitor` until it stops; returns it.
     private func visitEverySchedule<Visitor: ScheduleVisitor>(_ visitor: Visitor, depthFirst: Bool = false) -> Visitor {
         var exploration = Exploration(self, visitor: visitor)
-        var machine = makeMachine()
-        exploration.run(self, on: &machine, depthFirst: depthFirst)
-        giveBack(machine)
+        let box = makeMachine()
+        exploration.run(self, on: &box.machine, depthFirst: depthFirst)
+        giveBack(box)
         return exploration.visitor
     }
 

@@ -8,7 +8,8 @@ struct ParentCursor {
         var level: Int
         var position: Int
     }
-    var machine: Machine
+    /// The machine that replays the parents (from the explorer's pool; given back by the order).
+    let box: MachineBox
     var parent: Parent?
     /// Events simulated again to reach the decisions (`Result.replayedEvents`).
     var replayed = 0
@@ -17,14 +18,14 @@ struct ParentCursor {
     /// schedule `schedule` gives), replaying it from the start only when the machine is on
     /// another parent or already past that decision. False if the run ended first.
     mutating func pause(at index: Int, of parent: Parent, schedule: () -> Schedule) -> Bool {
-        if self.parent != parent || machine.pendingDecision == nil || machine.decisions.count > index {
-            machine.reset(schedule())
+        if self.parent != parent || box.machine.pendingDecision == nil || box.machine.decisions.count > index {
+            box.machine.reset(schedule())
             self.parent = parent
         }
-        if machine.pendingDecision != nil && machine.decisions.count == index { return true }
-        let before = machine.trace.count
-        defer { replayed += machine.trace.count - before }
-        guard machine.proceed(pausingAt: index) else {
+        if box.machine.pendingDecision != nil && box.machine.decisions.count == index { return true }
+        let before = box.machine.trace.count
+        defer { replayed += box.machine.trace.count - before }
+        guard box.machine.proceed(pausingAt: index) else {
             self.parent = nil
             return false
         }
@@ -44,11 +45,11 @@ struct ParentCursor {
             return
         }
         if last {
-            swap(&child, &machine)
+            swap(&child, &box.machine)
             self.parent = nil
             child.inheritedEvents = child.trace.count
         } else {
-            child.copyState(from: &machine)
+            child.copyState(from: &box.machine)
         }
         child.schedule = schedule
     }

@@ -34,15 +34,15 @@ extension ScheduleVisitor {
 struct ExploreVisitor: ScheduleVisitor {
     var maxRuns: Int
     let stopAtFirstFailure: Bool
-    /// Level 0 runs it first; its trace is kept (`Result.nominalTrace`).
-    let nominal: Schedule
+    /// Level 0 runs it first; its trace is kept (`Result.nominalTrace`). Nil keeps none.
+    let nominal: Schedule?
     var result = Explorer.Result(runs: 0, events: 0, failure: nil, capped: false, covered: 0)
     var stop = false
     /// `result.nominalTrace` and `result.failure` are set.
     var keptNominal = false
     var failed = false
 
-    init(maxRuns: Int, stopAtFirstFailure: Bool, nominal: Schedule) {
+    init(maxRuns: Int, stopAtFirstFailure: Bool, nominal: Schedule?) {
         self.maxRuns = maxRuns
         self.stopAtFirstFailure = stopAtFirstFailure
         self.nominal = nominal

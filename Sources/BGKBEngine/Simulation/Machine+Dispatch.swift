@@ -1,8 +1,8 @@
 import BGKBModel
 
 /// The run's objects beyond UIKit's tasks: Dispatch semaphores and groups, Swift tasks suspended
-/// in `Task.sleep`, background URLSessions and continued processing requests. One value, so a
-/// copied run (`copyState(from:)`) copies it in one assignment.
+/// in `Task.sleep`, background URLSessions and continued processing requests. A copied run
+/// (`copyState(from:)`) copies it field by field into its own storage (`copy(from:)`).
 struct MachineObjects: Hashable {
     var semaphores: [Int] = []
     var groups: [Group] = []
@@ -80,17 +80,34 @@ struct MachineObjects: Hashable {
     }
 
     mutating func reset() {
-        semaphores.removeAll(keepingCapacity: true)
-        groups.removeAll(keepingCapacity: true)
-        continuations.removeAll(keepingCapacity: true)
-        sessions.removeAll(keepingCapacity: true)
-        connected.removeAll(keepingCapacity: true)
-        transfers.removeAll(keepingCapacity: true)
-        deliveries.removeAll(keepingCapacity: true)
+        clear(&semaphores)
+        clear(&groups)
+        clear(&continuations)
+        clear(&sessions)
+        clear(&connected)
+        clear(&transfers)
+        clear(&deliveries)
         urlSessionHolds = 0
         forceQuit = false
-        continuedRequests.removeAll(keepingCapacity: true)
-        continuedTasks.removeAll(keepingCapacity: true)
+        clear(&continuedRequests)
+        clear(&continuedTasks)
+    }
+
+    /// Makes these objects equal to `other`'s inside their own storage: most runs have none, and
+    /// an empty array copied into an empty one costs nothing (an assignment of the whole value
+    /// would retain and release each array).
+    mutating func copy(from other: inout MachineObjects) {
+        BGKBEngine.copy(&semaphores, &other.semaphores)
+        BGKBEngine.copy(&groups, &other.groups)
+        BGKBEngine.copy(&continuations, &other.continuations)
+        BGKBEngine.copy(&sessions, &other.sessions)
+        BGKBEngine.copy(&connected, &other.connected)
+        BGKBEngine.copy(&transfers, &other.transfers)
+        BGKBEngine.copy(&deliveries, &other.deliveries)
+        urlSessionHolds = other.urlSessionHolds
+        forceQuit = other.forceQuit
+        BGKBEngine.copy(&continuedRequests, &other.continuedRequests)
+        BGKBEngine.copy(&continuedTasks, &other.continuedTasks)
     }
 
     /// The process ends: its objects go; the daemon's transfers stay.

@@ -155,7 +155,7 @@ extension Machine {
         choiceCursor = other.choiceCursor
         pendingDecision = other.pendingDecision
         inheritedEvents = other.trace.count
-        objects = other.objects
+        objects.copy(from: &other.objects)
     }
 
     mutating func run(_ schedule: Schedule) {

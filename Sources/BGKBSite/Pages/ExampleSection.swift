@@ -10,7 +10,7 @@ enum ExampleSection {
     static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, scenario: Scenario?,
                       guideHref: String, diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
         let prose = ExampleProse(example: example, scenario: scenario)
-        let trace = verdict.map { $0.counterexample ?? $0.representative }
+        let trace = verdict.map(\.shownTrace)
         let tone = trace.map(OutcomeTone.init) ?? .good
         let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
         // The section's anchor, `example-` and its number, is written where it goes: no String is made for it.

@@ -66,8 +66,8 @@ struct HTMLWriter: ~Copyable {
     }
 
     /// Bytes that are already safe HTML (cmark's safe-mode rendering).
-    mutating func trusted(_ html: UnsafeBufferPointer<UInt8>) {
-        bytes.append(html)
+    mutating func trusted(_ html: some Collection<UInt8>) {
+        bytes.append(contentsOf: html)
     }
 
     mutating func trusted(_ other: borrowing HTMLWriter) {
