@@ -366,10 +366,3 @@ extension ByteBuffer {
         append(UnsafeBufferPointer(rebasing: buffer[runStart...]))
     }
 }
-
-extension ByteBuffer {
-    /// Part of an array's bytes (one value out of many kept in one array, say).
-    public mutating func append(contentsOf bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { append($0) }
-    }
-}
