@@ -287,27 +287,7 @@ public struct ByteBuffer: ~Copyable {
     /// `text` with `< > & " '` escaped as `&lt; &gt; &amp; &quot; &#39;`. Runs without any of them
     /// are copied whole.
     public mutating func appendHTMLEscaped(_ text: String) {
-        Bytes.withContiguousBytes(of: text.utf8) { buffer in
-            var runStart = 0
-            for index in 0..<buffer.count {
-                // The five bytes to escape are all below 64: one shift and test passes every other byte.
-                let byte = buffer[index]
-                guard byte < 64, Bytes.htmlSpecialMask >> byte & 1 != 0 else { continue }
-                let escaped: StaticString
-                switch byte {
-                case UInt8(ascii: "<"): escaped = "&lt;"
-                case UInt8(ascii: ">"): escaped = "&gt;"
-                case UInt8(ascii: "&"): escaped = "&amp;"
-                case UInt8(ascii: "\""): escaped = "&quot;"
-                case UInt8(ascii: "'"): escaped = "&#39;"
-                default: continue
-                }
-                append(UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
-                append(escaped)
-                runStart = index + 1
-            }
-            append(UnsafeBufferPointer(rebasing: buffer[runStart...]))
-        }
+        Bytes.withContiguousBytes(of: text.utf8) { appendHTMLEscaped($0) }
     }
 
     /// `value` in decimal digits, without leading zeros (`0` for zero).
@@ -351,5 +331,38 @@ public struct ByteBuffer: ~Copyable {
         start.deallocate()
         start = newStart
         capacity = newCapacity
+    }
+}
+
+extension ByteBuffer {
+    /// Part of a text's UTF-8 (its bytes copied into an array), escaped as
+    /// `appendHTMLEscaped(_: String)` escapes a String: a token of highlighted code is written
+    /// from the code's bytes, without a String made for each token.
+    public mutating func appendHTMLEscaped(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBufferPointer { appendHTMLEscaped($0) }
+    }
+
+    /// The escape of `< > & " '` over bytes in place, for the String and the slice alike. Runs
+    /// without any of them are copied whole.
+    mutating func appendHTMLEscaped(_ buffer: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<buffer.count {
+            // The five bytes to escape are all below 64: one shift and test passes every other byte.
+            let byte = buffer[index]
+            guard byte < 64, Bytes.htmlSpecialMask >> byte & 1 != 0 else { continue }
+            let escaped: StaticString
+            switch byte {
+            case UInt8(ascii: "<"): escaped = "&lt;"
+            case UInt8(ascii: ">"): escaped = "&gt;"
+            case UInt8(ascii: "&"): escaped = "&amp;"
+            case UInt8(ascii: "\""): escaped = "&quot;"
+            case UInt8(ascii: "'"): escaped = "&#39;"
+            default: continue
+            }
+            append(UnsafeBufferPointer(rebasing: buffer[runStart..<index]))
+            append(escaped)
+            runStart = index + 1
+        }
+        append(UnsafeBufferPointer(rebasing: buffer[runStart...]))
     }
 }

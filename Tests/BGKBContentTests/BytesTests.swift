@@ -34,6 +34,19 @@ import Testing
         #expect(out.string == "[" + escaped)
     }
 
+    /// A slice of an array's bytes escapes as the String of those bytes does, and appends as they are.
+    @Test(arguments: ["plain", "<a href=\"x\">&'", "é<😀>", ""])
+    func slicesEscapeAndAppendAsTheirBytes(_ text: String) {
+        let bytes = Array(("[" + text + "]").utf8)
+        let slice = bytes[1..<(bytes.count - 1)]
+        var escapedSlice = ByteBuffer(), escapedString = ByteBuffer(), appended = ByteBuffer()
+        escapedSlice.appendHTMLEscaped(slice)
+        escapedString.appendHTMLEscaped(text)
+        appended.append(contentsOf: slice)
+        #expect(escapedSlice.array == escapedString.array)
+        #expect(appended.string == text)
+    }
+
     /// Every byte value, alone in a string: escaped exactly when it is one of the five.
     @Test func htmlEscapingTestsEveryByte() {
         let escapes: [UInt8: String] = [0x22: "&quot;", 0x26: "&amp;", 0x27: "&#39;", 0x3C: "&lt;", 0x3E: "&gt;"]

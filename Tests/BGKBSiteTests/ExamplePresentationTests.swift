@@ -19,14 +19,14 @@ import Testing
         ("x = \"esc \\\" quote\"", [.string]),
     ])
     func highlighterFindsTheTokens(_ code: String, _ kinds: [SwiftHighlighter.Kind]) {
-        let tokens = SwiftHighlighter.tokens(code)
-        #expect(tokens.map(\.text).joined() == code, "tokens must give the code back")
-        #expect(tokens.filter { $0.kind != .plain }.map(\.kind) == kinds)
+        let cut = SwiftHighlighter.tokens(code)
+        #expect(cut.tokens.map { String(decoding: cut.text($0), as: UTF8.self) }.joined() == code, "tokens must give the code back")
+        #expect(cut.tokens.filter { $0.kind != .plain }.map(\.kind) == kinds)
     }
 
     @Test func highlighterDoesNotMarkWordsAfterADotOrInsideAName() {
         // `.default` is a member, not the keyword; `worker 3` and `only` are not the simulator's words.
-        let tokens = SwiftHighlighter.tokens("x = .default\nworker 3\nonly {")
+        let tokens = SwiftHighlighter.tokens("x = .default\nworker 3\nonly {").tokens
         #expect(tokens.allSatisfy { $0.kind != .keyword && $0.kind != .simulated })
     }
 
@@ -166,7 +166,7 @@ import Testing
         #expect(sentence.hasPrefix("The simulator stops the run at 2\u{00A0}s, undecided"), "\(sentence)")
         #expect(sentence.contains("500,000 steps without simulated time passing"), "\(sentence)")
         #expect(!sentence.contains("crash"))
-        let drawing = TimelineSVGTests.drawn(undecided, id: "u", title: "Undecided")
+        let drawing = TimelineSVGTests.drawn(undecided)
         #expect(drawing.svg.contains("undecided (the simulator&#39;s limit)"))
         #expect(!drawing.svg.contains("killed:") && !drawing.svg.contains("crash:"))
         #expect(TimelineSVG.Layout(trace: undecided).legend.contains(.undecided))
@@ -249,7 +249,7 @@ import Testing
         #expect(layout.bars.count == 3)
         #expect(layout.dots.count < 400)
         var svg = HTMLWriter(), list = HTMLWriter()
-        layout.write(id: "t", title: "T", into: &svg)
+        layout.write(example: 1, rule: "r", into: &svg)
         layout.writeTextList(into: &list)
         #expect(svg.string.utf8.count < 60_000)
         #expect(list.string.components(separatedBy: "<li").count - 1 == TimelineSVG.listedEvents + 1)

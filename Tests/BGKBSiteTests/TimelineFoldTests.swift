@@ -58,7 +58,7 @@ import Testing
         let trace = try Self.trace(loop)
         let layout = TimelineSVG.Layout(trace: trace)
         var svg = HTMLWriter()
-        layout.write(id: "t", title: "Loop", into: &svg)
+        layout.write(example: 1, rule: "r", into: &svg)
         var list = HTMLWriter()
         layout.writeTextList(into: &list)
         let text = TimelineRenderer.render(trace)

@@ -4,27 +4,28 @@ import Testing
 
 @Suite struct TimelineSVGTests {
     /// A timeline laid out and written as a rule page writes it.
-    static func drawn(_ trace: SimulationTrace, id: String, title: String) -> (svg: String, list: String, description: String) {
+    static func drawn(_ trace: SimulationTrace) -> (svg: String, list: String, description: String) {
         let layout = TimelineSVG.Layout(trace: trace)
         var svg = HTMLWriter()
-        layout.write(id: id, title: title, into: &svg)
+        layout.write(example: 1, rule: "r", into: &svg)
         var list = HTMLWriter()
         layout.writeTextList(into: &list)
         return (svg.string, list.string, layout.description)
     }
 
     @Test func leakedTaskIsDrawnToTheEndAndTerminationIsMarked() {
-        let drawing = Self.drawn(SampleCorpus.leakTrace, id: "t", title: "Leak")
+        let drawing = Self.drawn(SampleCorpus.leakTrace)
         #expect(drawing.svg.contains("tl-task tl-leaked"))
         #expect(drawing.svg.contains("killed: 0x8badf00d"))
         #expect(drawing.svg.contains("class=\"tl-expiry\""))
-        #expect(drawing.svg.contains("aria-labelledby=\"t-title t-desc\""))
+        #expect(drawing.svg.contains("aria-labelledby=\"tl-1-title tl-1-desc\""))
+        #expect(drawing.svg.contains("<title id=\"tl-1-title\">Timeline of example 1 of rule r</title>"))
         #expect(drawing.description.contains("Never ended: A."))
         #expect(drawing.list.components(separatedBy: "<li>").count - 1 == SampleCorpus.leakTrace.events.count)
     }
 
     @Test func endedTaskIsNotLeaked() {
-        let drawing = Self.drawn(SampleCorpus.safeTrace, id: "t", title: "Safe")
+        let drawing = Self.drawn(SampleCorpus.safeTrace)
         #expect(drawing.svg.contains("tl-leaked") == false)
         #expect(drawing.svg.contains("tl-end") == false)
         #expect(drawing.description.contains("The app is suspended at 2\u{00A0}s with every task ended."))
@@ -32,7 +33,7 @@ import Testing
 
     @Test func emptyTraceStillDraws() {
         let trace = SimulationTrace(events: [], outcome: .stillRunning(at: 0), schedule: "")
-        let drawing = Self.drawn(trace, id: "t", title: "Empty")
+        let drawing = Self.drawn(trace)
         #expect(drawing.svg.hasPrefix("<svg"))
         #expect(drawing.svg.contains("nan") == false)
     }
@@ -41,7 +42,7 @@ import Testing
     /// did not leak wrote `class="tl-task "`, and a step's dot `class="tl-step tl-step"`.
     @Test(arguments: [(SampleCorpus.leakTrace, "tl-step"), (SampleCorpus.safeTrace, "tl-task")])
     func classAttributesHaveNoStraySpacesOrRepeats(_ trace: SimulationTrace, _ plain: String) {
-        let svg = Self.drawn(trace, id: "t", title: "T").svg
+        let svg = Self.drawn(trace).svg
         let attributes = svg.components(separatedBy: "class=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         // The leak's step dot and the safe run's ended task: the element with only its base class.
         #expect(attributes.contains(plain))
@@ -70,6 +71,17 @@ import Testing
     @Test(arguments: TraceEvent.Kind.allCases)
     func dotClassesAreTheKindsRawValues(_ kind: TraceEvent.Kind) {
         #expect("\(TimelineSVG.kindNames(kind).class)" == kind.rawValue)
+    }
+
+    /// A legend swatch's classes are written as a literal; they must name the item's raw value.
+    /// Its label is markup: escaping what it says must give it back.
+    @Test(arguments: LegendItem.allCases)
+    func legendLiteralsMatchTheItems(_ item: LegendItem) {
+        #expect("\(item.swatchClass)" == "sw sw-" + item.rawValue)
+        let text = "\(item.label)".replacing("&#39;", with: "'")
+        var escaped = HTMLWriter()
+        escaped.text(text)
+        #expect(escaped.string == "\(item.label)")
     }
 
     @Test(arguments: [(1.0, 0.2), (36.0, 10.0), (0.3, 0.1), (600.0, 120.0)])

@@ -36,21 +36,26 @@ struct ExampleProse: Sendable, Equatable {
     }
 
     /// Top-level lines that are the simulator's, not the app's code: `line[start..<end]` with its
-    /// indentation already skipped.
+    /// indentation already skipped. The first byte decides most lines: only four can start one.
     static func isDirective(_ line: [UInt8], from start: Int, to end: Int) -> Bool {
         func starts(with prefix: StaticString) -> Bool {
             let count = prefix.utf8CodeUnitCount
             guard end - start >= count else { return false }
             return prefix.withUTF8Buffer { $0.elementsEqual(line[start..<start + count]) }
         }
-        if starts(with: "system ") || starts(with: "expect ") || starts(with: "Info.plist") { return true }
-        if end - start == 6 && starts(with: "expect") { return true }
-        return starts(with: "at ") && line[start..<end].contains(UInt8(ascii: ":"))
+        guard start < end else { return false }
+        switch line[start] {
+        case UInt8(ascii: "s"): return starts(with: "system ")
+        case UInt8(ascii: "e"): return starts(with: "expect ") || (end - start == 6 && starts(with: "expect"))
+        case UInt8(ascii: "I"): return starts(with: "Info.plist")
+        case UInt8(ascii: "a"): return starts(with: "at ") && line[start..<end].contains(UInt8(ascii: ":"))
+        default: return false
+        }
     }
 
     /// The scenario's code: directive lines at brace depth 0 dropped, runs of blank lines made
     /// one, blank lines at either end removed. Every byte it looks for is ASCII, so it walks the
-    /// UTF-8 bytes and copies the lines it keeps whole.
+    /// UTF-8 bytes, each line once (`scanLine`), and copies the lines it keeps whole.
     static func code(_ text: String) -> String {
         let bytes = Array(text.utf8)
         var kept: [UInt8] = []
@@ -62,9 +67,9 @@ struct ExampleProse: Sendable, Equatable {
         var depth = 0
         var lineStart = 0
         while lineStart <= bytes.count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             var first = lineStart
-            while first < lineEnd, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+            let (lineEnd, balance) = scanLine(bytes, from: first)
             let blank = first == lineEnd
             let directive = depth == 0 && isDirective(bytes, from: first, to: lineEnd)
             // A blank line right after another kept blank line, or before any kept line, is dropped.
@@ -74,39 +79,52 @@ struct ExampleProse: Sendable, Equatable {
                 lastKeptLineIsBlank = blank
                 if !blank { endOfLastFilledLine = kept.count }
             }
-            depth += braceBalance(bytes, from: first, to: lineEnd)
+            depth += balance
             lineStart = lineEnd + 1
         }
         kept.removeSubrange(endOfLastFilledLine...)
         return String(decoding: kept, as: UTF8.self)
     }
 
-    /// `{` minus `}` in `line[start..<end]`, outside string literals (with their `\"` escapes) and
-    /// after-`//` comments.
-    static func braceBalance(_ line: [UInt8], from start: Int, to end: Int) -> Int {
+    /// Where the line that goes on at `start` ends (its line feed, or the end of the bytes), and
+    /// its `{` minus `}` from `start` on, outside string literals and after-`//` comments.
+    static func scanLine(_ bytes: [UInt8], from start: Int) -> (end: Int, braceBalance: Int) {
         var balance = 0
-        var inString = false
         var index = start
-        while index < end {
-            let byte = line[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "/") && index + 1 < end && line[index + 1] == UInt8(ascii: "/") {
-                break
-            } else if byte == UInt8(ascii: "{") {
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\n"):
+                return (index, balance)
+            case UInt8(ascii: "{"):
                 balance += 1
-            } else if byte == UInt8(ascii: "}") {
+            case UInt8(ascii: "}"):
                 balance -= 1
+            case UInt8(ascii: "\""):
+                index = endOfStringLiteral(bytes, from: index + 1)
+                // A literal cut short by the end of its line ends the line's scan too.
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return (index, balance) }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                return (bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count, balance)
+            default:
+                break
             }
             index += 1
         }
-        return balance
+        return (index, balance)
+    }
+
+    /// Where the string literal whose text starts at `start` ends: its closing quote, or the line
+    /// feed (or the end of the bytes) that cuts it short. A backslash escapes the byte after it
+    /// (`\"`), unless that byte ends the line.
+    static func endOfStringLiteral(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n") { return index }
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
+            index += 1
+        }
+        return index
     }
 
     /// The conditions as the opening clause of a sentence: "If the system grants the task and

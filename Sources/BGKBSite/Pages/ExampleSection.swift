@@ -9,21 +9,21 @@ enum ExampleSection {
     /// `scenario`: the example's scenario as the engine parsed it, if it kept it.
     static func write(_ example: Example, number: Int, rule: Rule, verdict: ExampleVerdict?, scenario: Scenario?,
                       guideHref: String, diagnostics: inout Diagnostics, into w: inout HTMLWriter) {
-        let anchor = "example-\(number)"
         let prose = ExampleProse(example: example, scenario: scenario)
         let trace = verdict.map(\.shownTrace)
         let tone = trace.map(OutcomeTone.init) ?? .good
         let label = ExampleLabel(intent: example.intent, expectsHarm: prose.expectsHarm, outcome: tone)
-        w.markup("<section class=\"example example-"); w.text(label.rawValue); w.markup("\" aria-labelledby=\""); w.text(anchor)
-        w.markup("\">\n<h3 id=\""); w.text(anchor); w.markup("\"><span class=\"badge shows-"); w.text(label.rawValue); w.markup("\">")
-        w.text(label.title); w.markup("</span> Example "); w.text(String(number))
+        // The section's anchor, `example-` and its number, is written where it goes: no String is made for it.
+        w.markup("<section class=\"example example-"); w.text(label.rawValue); w.markup("\" aria-labelledby=\"example-"); w.number(number)
+        w.markup("\">\n<h3 id=\"example-"); w.number(number); w.markup("\"><span class=\"badge shows-"); w.text(label.rawValue); w.markup("\">")
+        w.text(label.title); w.markup("</span> Example "); w.number(number)
         if let name = example.name { w.markup(": "); w.text(name) }
         w.markup("</h3>\n")
         w.markup("<pre class=\"scenario\"><code class=\"language-swift\">")
-        let tokens = SwiftHighlighter.tokens(prose.code)
-        SwiftHighlighter.write(tokens, into: &w)
+        let code = SwiftHighlighter.tokens(prose.code)
+        SwiftHighlighter.write(code, into: &w)
         w.markup("</code></pre>\n")
-        writeCodeNotes(tokens, into: &w)
+        writeCodeNotes(code, into: &w)
         writeExpectation(prose, intent: example.intent, guideHref: guideHref, into: &w)
         guard let verdict, let trace else {
             diagnostics.warning("site-missing-verdict", "example \(example.identifier) has no verdict from the engine", at: example.location)
@@ -42,14 +42,15 @@ enum ExampleSection {
 
     /// What the scenario's two non-Swift words mean, when the code uses them: `work` once, and
     /// each `on` handler the code has, by its own name, in the order the code has them.
-    static func writeCodeNotes(_ tokens: [SwiftHighlighter.Token], into w: inout HTMLWriter) {
+    static func writeCodeNotes(_ code: SwiftHighlighter.TokenizedCode, into w: inout HTMLWriter) {
         var usesWork = false
-        var handlers: [Substring] = []
-        for token in tokens where token.kind == .simulated {
-            if token.text.hasPrefix("work") {
+        var handlers: [ArraySlice<UInt8>] = []
+        for token in code.tokens where token.kind == .simulated {
+            let text = code.text(token)
+            if text.starts(with: "work".utf8) {
                 usesWork = true
-            } else if token.text.hasPrefix("on ") {
-                let name = token.text.dropFirst(3)
+            } else if text.starts(with: "on ".utf8) {
+                let name = text.dropFirst(3)
                 if !name.isEmpty, !handlers.contains(name) { handlers.append(name) }
             }
         }
@@ -64,13 +65,13 @@ enum ExampleSection {
             } else {
                 w.markup(", ")
             }
-            w.markup("<code>on "); w.text(String(name)); w.markup(" { }</code>")
+            w.markup("<code>on "); w.text(name); w.markup(" { }</code>")
         }
         if handlers.count > 1 {
             w.markup(" are what the delegate methods of those names do")
         } else if let only = handlers.first {
             // Every handler is an app delegate method but the session delegate's one.
-            w.markup(only == "urlSessionDidFinishEvents" ? " is what the session delegate's method of that name does"
+            w.markup(Bytes.equals(only, "urlSessionDidFinishEvents") ? " is what the session delegate's method of that name does"
                                                          : " is what the app delegate's method of that name does")
         }
         w.markup(".</p>\n")
@@ -124,10 +125,10 @@ enum ExampleSection {
         let timeline = TimelineSVG.Layout(trace: trace, outcome: outcome)
         w.markup("<figure class=\"timeline-figure\">\n<ul class=\"tl-legend\" aria-label=\"Legend\">")
         for item in timeline.legend {
-            w.markup("<li><span class=\""); w.text(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.text(item.label); w.markup("</li>")
+            w.markup("<li><span class=\""); w.markup(item.swatchClass); w.markup("\" aria-hidden=\"true\"></span>"); w.markup(item.label); w.markup("</li>")
         }
         w.markup("</ul>\n<p class=\"tl-scroll-cue\" aria-hidden=\"true\">Scroll sideways to see the whole chart →</p>\n<div class=\"timeline-scroll\" tabindex=\"0\" role=\"group\" aria-label=\"Timeline chart\">\n")
-        timeline.write(id: "tl-\(number)", title: "Timeline of example \(number) of rule \(rule.id)", into: &w)
+        timeline.write(example: number, rule: rule.id, into: &w)
         w.markup("\n</div>\n<figcaption>")
         w.markup(broken ? "The run that breaks the rule. " : "The default run. ")
         w.text(timeline.description)

@@ -32,6 +32,12 @@ struct HTMLWriter: ~Copyable {
         }
     }
 
+    /// An integer in decimal digits (nothing in them to escape).
+    mutating func number(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes.appendDecimal(UInt64(value.magnitude))
+    }
+
     /// Markup written in the source code. Only literals can be passed, never a runtime value.
     mutating func markup(_ literal: StaticString) {
         bytes.append(literal)
@@ -42,23 +48,15 @@ struct HTMLWriter: ~Copyable {
         bytes.appendHTMLEscaped(value)
     }
 
-    /// A value escaped when it was made (`Escaped`), for a value a page writes many times.
-    mutating func text(_ value: Escaped) {
-        bytes.append(contentsOf: value.html)
+    /// Part of a value's UTF-8 (a token of highlighted code, cut from the code's bytes), HTML-escaped.
+    mutating func text(_ value: ArraySlice<UInt8>) {
+        bytes.appendHTMLEscaped(value)
     }
 
-    /// A value with its HTML-escaped bytes, escaped once when it is made: a timeline writes each
-    /// time label in several tooltips and in its text list.
-    struct Escaped {
-        let text: String
-        let html: [UInt8]
-
-        init(_ text: String) {
-            self.text = text
-            var html = ByteBuffer(capacity: text.utf8.count + 16)
-            html.appendHTMLEscaped(text)
-            self.html = html.array
-        }
+    /// Bytes HTML-escaped when they were made, for a value a page writes many times (a
+    /// timeline's event texts, escaped once for its tooltips and its text list).
+    mutating func escaped(_ html: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: html)
     }
 
     /// HTML that is already safe: cmark's safe-mode rendering of Content Markdown, or the output of

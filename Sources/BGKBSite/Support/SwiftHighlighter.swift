@@ -12,9 +12,19 @@ enum SwiftHighlighter {
         case simulated
     }
 
+    /// `range`: where the token lies in the code's UTF-8 bytes.
     struct Token: Equatable, Sendable {
         var kind: Kind
-        var text: String
+        var range: Range<Int>
+    }
+
+    /// Code cut into tokens: its UTF-8 bytes and the tokens in order, which cover the bytes end
+    /// to end. A token's text is read from the bytes where it lies, never made a String.
+    struct TokenizedCode {
+        let bytes: [UInt8]
+        let tokens: [Token]
+
+        func text(_ token: Token) -> ArraySlice<UInt8> { bytes[token.range] }
     }
 
     static let keywords: Set<String> = [
@@ -25,12 +35,22 @@ enum SwiftHighlighter {
         "weak", "where", "while", "fileprivate", "open", "override", "lazy", "unowned", "some", "any",
     ]
 
-    static let longestKeyword = keywords.map(\.utf8.count).max() ?? 0
+    /// The keywords' UTF-8 by length (`keywordsByLength[n]` holds those of n bytes): a name is
+    /// compared in place with the few keywords of its length.
+    static let keywordsByLength: [[[UInt8]]] = {
+        var table = Array(repeating: [[UInt8]](), count: (keywords.map(\.utf8.count).max() ?? 0) + 1)
+        for keyword in keywords.sorted() { table[keyword.utf8.count].append(Array(keyword.utf8)) }
+        return table
+    }()
+
+    static func isKeyword(_ name: ArraySlice<UInt8>) -> Bool {
+        name.count < keywordsByLength.count && keywordsByLength[name.count].contains { $0.elementsEqual(name) }
+    }
 
     /// The code cut into tokens; joined, their texts give back `code` exactly. It walks the
     /// UTF-8 bytes: every character it looks for is ASCII, and a byte of a longer scalar never
     /// equals one; a scalar beyond ASCII is decoded only where a letter is asked about.
-    static func tokens(_ code: String) -> [Token] {
+    static func tokens(_ code: String) -> TokenizedCode {
         let bytes = Array(code.utf8)
         let count = bytes.count
         /// The scalar starting at byte `index`, and how many bytes it takes.
@@ -53,17 +73,14 @@ enum SwiftHighlighter {
             }
             return j
         }
-        func text(_ range: Range<Int>) -> String {
-            String(decoding: bytes[range], as: UTF8.self)
-        }
         var result: [Token] = []
         // Room for a token every eight bytes, about twice what examples have.
         result.reserveCapacity(count / 8)
         // Plain text is whatever lies between two other tokens: it starts where the last one ended.
         var plainStart = 0
-        func emit(_ kind: Kind, _ range: Range<Int>, _ word: String? = nil) {
-            if plainStart < range.lowerBound { result.append(Token(kind: .plain, text: text(plainStart..<range.lowerBound))) }
-            result.append(Token(kind: kind, text: word ?? text(range)))
+        func emit(_ kind: Kind, _ range: Range<Int>) {
+            if plainStart < range.lowerBound { result.append(Token(kind: .plain, range: plainStart..<range.lowerBound)) }
+            result.append(Token(kind: kind, range: range))
             plainStart = range.upperBound
         }
         /// Whether only spaces stand between the start of the line and `index`.
@@ -117,27 +134,26 @@ enum SwiftHighlighter {
                 emit(.attribute, i..<j); i = j
             } else if isIdentifierStart(c) {
                 let j = endOfName(from: i)
-                let word = text(i..<j)
+                let word = bytes[i..<j]
                 let afterDot = i > 0 && bytes[i - 1] == UInt8(ascii: ".")
-                if (j - i == 4 && word == "work" || j - i == 2 && word == "on") && startsLine(i) && j < count && bytes[j] == UInt8(ascii: " ") {
+                if (Bytes.equals(word, "work") || Bytes.equals(word, "on")) && startsLine(i) && j < count && bytes[j] == UInt8(ascii: " ") {
                     // `work 10s` and `on event {`: the duration is part of the simulator's word.
                     let k = endOfName(from: j + 1)
                     emit(.simulated, i..<k); i = k
                     continue
                 }
-                // Every keyword is ASCII and at most `longestKeyword` bytes long.
-                if !afterDot && word.utf8.count <= longestKeyword && keywords.contains(word) {
-                    emit(.keyword, i..<j, word)
+                if !afterDot && isKeyword(word) {
+                    emit(.keyword, i..<j)
                 } else if c.isASCII ? ("A"..."Z").contains(c) : c.properties.isUppercase {
-                    emit(.type, i..<j, word)
+                    emit(.type, i..<j)
                 }
                 i = j
             } else {
                 i += length
             }
         }
-        if plainStart < count { result.append(Token(kind: .plain, text: text(plainStart..<count))) }
-        return result
+        if plainStart < count { result.append(Token(kind: .plain, range: plainStart..<count)) }
+        return TokenizedCode(bytes: bytes, tokens: result)
     }
 
     /// The code as highlighted HTML: plain text escaped, each other token in a span.
@@ -145,11 +161,11 @@ enum SwiftHighlighter {
         write(tokens(code), into: &w)
     }
 
-    /// Tokens already cut, written as `write(_:into:)` writes code.
-    static func write(_ tokens: [Token], into w: inout HTMLWriter) {
-        for token in tokens {
+    /// Code already cut, written as `write(_:into:)` writes code.
+    static func write(_ code: TokenizedCode, into w: inout HTMLWriter) {
+        for token in code.tokens {
             switch token.kind {
-            case .plain: w.text(token.text); continue
+            case .plain: w.text(code.text(token)); continue
             case .keyword: w.markup("<span class=\"hl-kw\">")
             case .string: w.markup("<span class=\"hl-str\">")
             case .comment: w.markup("<span class=\"hl-com\">")
@@ -158,7 +174,7 @@ enum SwiftHighlighter {
             case .attribute: w.markup("<span class=\"hl-attr\">")
             case .simulated: w.markup("<span class=\"hl-sim\">")
             }
-            w.text(token.text)
+            w.text(code.text(token))
             w.markup("</span>")
         }
     }

@@ -28,7 +28,7 @@ extension TimelineSVG.Layout {
         let what = run.length == 1 ? (steps ? "step" : "event") : "\(run.length) \(steps ? "steps" : "events")"
         var text = "the same \(what) \(run.turns - 1) more times"
         if !run.exact { text += " (only their numbers differ)" }
-        text += ", until " + timeLabels[run.all.upperBound - 1].text
+        text += ", until " + Format.seconds(events[run.all.upperBound - 1].time)
         return text
     }
 

@@ -11,9 +11,9 @@ extension TimelineSVG {
         var runs: [RepeatedRun] = []
         /// Whether each event is drawn and listed: false for the turns a run folds away.
         var shown: [Bool] = []
-        /// Each event's time as the page writes it, made and escaped once: the text list and
-        /// three kinds of tooltip show it.
-        var timeLabels: [HTMLWriter.Escaped] = []
+        /// Each event's time, lane and detail as the page writes them, escaped once: the text
+        /// list and the chart's tooltips quote the same ones.
+        var texts = EventTexts()
         var description = ""
         // Coordinates are kept as numbers and written by `HTMLWriter.coordinate`.
         var height = 0.0
@@ -105,7 +105,7 @@ extension TimelineSVG {
                     placed[index] = index == run.folded.lowerBound
                 }
             }
-            timeLabels = Self.timeLabels(events)
+            texts = EventTexts(events)
             let end = max(trace.outcome.time, events.last?.time ?? 0, 0)
             let span = end > 0 ? end : 1
             plotLeft = TimelineSVG.labelWidth
@@ -150,19 +150,38 @@ extension TimelineSVG {
             return events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
 
-        /// Each event's time as the page writes it; events come in runs at one instant, and each
-        /// run's label is made once.
-        static func timeLabels(_ events: [TraceEvent]) -> [HTMLWriter.Escaped] {
-            var labels: [HTMLWriter.Escaped] = []
-            labels.reserveCapacity(events.count)
-            for index in events.indices {
-                if index > 0, events[index].time == events[index - 1].time {
-                    labels.append(labels[index - 1])
-                } else {
-                    labels.append(HTMLWriter.Escaped(Format.seconds(events[index].time)))
+        /// Each event's time (`Format.seconds`), lane and detail, HTML-escaped into one array of
+        /// bytes and found by where they lie in it: the tooltips and the text list copy them
+        /// instead of escaping each again, and no String is made or retained per event.
+        struct EventTexts {
+            struct Ranges { var time: Range<Int>, lane: Range<Int>, detail: Range<Int> }
+            private var html: [UInt8] = []
+            private var ranges: [Ranges] = []
+
+            init() {}
+
+            init(_ events: [TraceEvent]) {
+                var buffer = ByteBuffer(capacity: 64 * events.count)
+                ranges.reserveCapacity(events.count)
+                func escaped(_ text: String) -> Range<Int> {
+                    let start = buffer.count
+                    buffer.appendHTMLEscaped(text)
+                    return start..<buffer.count
                 }
+                // Events come in runs at one instant and on one lane: each run's time and lane is
+                // escaped once.
+                for index in events.indices {
+                    let time = index > 0 && events[index].time == events[index - 1].time
+                        ? ranges[index - 1].time : escaped(Format.seconds(events[index].time))
+                    let lane = index > 0 && events[index].lane == events[index - 1].lane ? ranges[index - 1].lane : escaped(events[index].lane)
+                    ranges.append(Ranges(time: time, lane: lane, detail: escaped(events[index].detail)))
+                }
+                html = buffer.array
             }
-            return labels
+
+            func time(_ event: Int) -> ArraySlice<UInt8> { html[ranges[event].time] }
+            func lane(_ event: Int) -> ArraySlice<UInt8> { html[ranges[event].lane] }
+            func detail(_ event: Int) -> ArraySlice<UInt8> { html[ranges[event].detail] }
         }
 
         /// The rows of the chart: the app, each task in order of first appearance, each thread that
@@ -342,12 +361,15 @@ extension TimelineSVG {
         }
 
         /// The SVG, element for element.
-        func write(id: String, title: String, into w: inout HTMLWriter) {
+        /// `example`: the example's number on its rule's page, which names the chart's ids
+        /// (`tl-` and the number) and its title, with the rule's id.
+        func write(example: Int, rule: String, into w: inout HTMLWriter) {
             let width = TimelineSVG.width
-            w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\""); w.text(id); w.markup("-title "); w.text(id)
+            w.markup("<svg class=\"timeline\" role=\"img\" aria-labelledby=\"tl-"); w.number(example); w.markup("-title tl-"); w.number(example)
             w.markup("-desc\" viewBox=\"0 0 "); w.coordinate(width); w.markup(" "); w.coordinate(height)
-            w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"")
-            w.text(id); w.markup("-title\">"); w.text(title); w.markup("</title>\n<desc id=\""); w.text(id); w.markup("-desc\">")
+            w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"tl-")
+            w.number(example); w.markup("-title\">Timeline of example "); w.number(example); w.markup(" of rule "); w.text(rule)
+            w.markup("</title>\n<desc id=\"tl-"); w.number(example); w.markup("-desc\">")
             w.text(description); w.markup("</desc>\n")
             for row in laneRows {
                 w.markup("<rect class=\"tl-row\" x=\"0\" y=\""); w.coordinate(row.y); w.markup("\" width=\""); w.coordinate(width)
@@ -368,12 +390,11 @@ extension TimelineSVG {
                 for segment in segments {
                     w.markup("<rect class=\"tl-state tl-"); w.markup(segment.state.stateClass); w.markup("\" x=\""); w.coordinate(segment.x)
                     w.markup("\" y=\""); w.coordinate(segment.y); w.markup("\" width=\""); w.coordinate(segment.w); w.markup("\" height=\"")
-                    let detail = events[segment.event].detail
-                    w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.text(detail); w.markup(" from ")
-                    w.text(timeLabels[segment.event]); w.markup("</title></rect>\n")
+                    w.coordinate(segment.h); w.markup("\" rx=\"3\" fill=\"#7a9\"><title>"); w.escaped(texts.detail(segment.event)); w.markup(" from ")
+                    w.escaped(texts.time(segment.event)); w.markup("</title></rect>\n")
                     if segment.showLabel {
                         w.markup("<text class=\"tl-state-label\" x=\""); w.coordinate(segment.textX); w.markup("\" y=\""); w.coordinate(segment.textY)
-                        w.markup("\" fill=\"#fff\">"); w.text(detail); w.markup("</text>\n")
+                        w.markup("\" fill=\"#fff\">"); w.escaped(texts.detail(segment.event)); w.markup("</text>\n")
                     }
                 }
                 for bar in bars {
@@ -383,9 +404,9 @@ extension TimelineSVG {
                     w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
                     w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.subject)
                     if let ended = bar.ended {
-                        w.markup(": "); w.text(timeLabels[bar.begun]); w.markup(" to "); w.text(timeLabels[ended])
+                        w.markup(": "); w.escaped(texts.time(bar.begun)); w.markup(" to "); w.escaped(texts.time(ended))
                     } else {
-                        w.markup(": begun at "); w.text(timeLabels[bar.begun]); w.markup(", never ended")
+                        w.markup(": begun at "); w.escaped(texts.time(bar.begun)); w.markup(", never ended")
                     }
                     w.markup("</title></rect>\n")
                 }
@@ -394,8 +415,8 @@ extension TimelineSVG {
                     w.markup("<circle class=\"tl-step")
                     if dot.kind != .step { w.markup(" tl-"); w.markup(TimelineSVG.kindNames(dot.kind).class) }
                     w.markup("\" cx=\""); w.coordinate(dot.x); w.markup("\" cy=\"")
-                    w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.text(timeLabels[dot.event]); w.markup(" on ")
-                    w.text(events[dot.event].lane); w.markup(": "); w.text(events[dot.event].detail)
+                    w.coordinate(dot.y); w.markup("\" r=\"4\" fill=\"#666\"><title>"); w.escaped(texts.time(dot.event)); w.markup(" on ")
+                    w.escaped(texts.lane(dot.event)); w.markup(": "); w.escaped(texts.detail(dot.event))
                     if dot.more > 0 { w.markup(" (and "); w.text(Format.count(dot.more, "more step")); w.markup(" here)") }
                     w.markup("</title></circle>\n")
                 }
@@ -407,8 +428,8 @@ extension TimelineSVG {
                     w.markup("\" stroke=\"#fff\" stroke-width=\"5\"/>\n<line class=\"tl-expiry-line\" x1=\""); w.coordinate(expiry.x); w.markup("\" y1=\"")
                     w.coordinate(expiry.y1); w.markup("\" x2=\""); w.coordinate(expiry.x); w.markup("\" y2=\""); w.coordinate(expiry.y2)
                     w.markup("\" stroke=\"#d80\" stroke-width=\"2\"/>\n<path class=\"tl-expiry\" d=\"M"); w.coordinate(expiry.x); w.markup(" "); w.coordinate(expiry.y1)
-                    w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.text(timeLabels[expiry.event]); w.markup(": ")
-                    w.text(events[expiry.event].detail)
+                    w.markup(" l-6 -9 h12 z\" fill=\"#d80\"><title>"); w.escaped(texts.time(expiry.event)); w.markup(": ")
+                    w.escaped(texts.detail(expiry.event))
                     w.markup("</title></path>\n")
                 }
             writeFolds(into: &w)
@@ -586,10 +607,10 @@ extension TimelineSVG {
                     if case let .fold(run) = item { writeFoldItem(run, into: &w) }
                     continue
                 }
-                w.markup("<li><span class=\"t\">"); w.text(timeLabels[index]); w.markup("</span> <span class=\"lane\">"); w.text(events[index].lane)
+                w.markup("<li><span class=\"t\">"); w.escaped(texts.time(index)); w.markup("</span> <span class=\"lane\">"); w.escaped(texts.lane(index))
                 w.markup("</span> <span class=\"ev\">"); w.markup(TimelineSVG.kindNames(events[index].kind).label); w.markup("</span>")
                 if let subject = events[index].subject { w.markup(" <code>"); w.text(subject); w.markup("</code>") }
-                w.markup(": "); w.text(events[index].detail); w.markup("</li>\n")
+                w.markup(": "); w.escaped(texts.detail(index)); w.markup("</li>\n")
             }
         }
 
@@ -598,7 +619,7 @@ extension TimelineSVG {
             var counts: [TraceEvent.Kind: Int] = [:]
             for index in range { counts[events[index].kind, default: 0] += 1 }
             w.markup("<li class=\"tl-omitted\">…"); w.text(Format.count(range.count, "more event"))
-            w.markup(" from "); w.text(timeLabels[range.lowerBound]); w.markup(" to "); w.text(timeLabels[range.upperBound - 1])
+            w.markup(" from "); w.escaped(texts.time(range.lowerBound)); w.markup(" to "); w.escaped(texts.time(range.upperBound - 1))
             w.markup(", like those around them: ")
             let kinds = TraceEvent.Kind.allCases.filter { counts[$0] != nil }
             for (n, kind) in kinds.enumerated() {

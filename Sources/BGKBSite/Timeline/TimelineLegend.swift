@@ -21,8 +21,9 @@ enum LegendItem: String, CaseIterable, Sendable {
         }
     }
 
-    /// What the legend says next to the swatch.
-    var label: String {
+    /// What the legend says next to the swatch, as markup: the page writes it as it is, so its
+    /// one apostrophe is written escaped, as the text it was escaped to.
+    var label: StaticString {
         switch self {
         case .foreground: return "app in the foreground"
         case .background: return "app in the background"
@@ -32,7 +33,7 @@ enum LegendItem: String, CaseIterable, Sendable {
         case .task: return "background task, begun to ended"
         case .leaked: return "task never ended (leaked)"
         case .expiry: return "system expires the task: expiry handler called"
-        case .step: return "a line of the app's code runs"
+        case .step: return "a line of the app&#39;s code runs"
         case .log: return "iOS logs a warning"
         case .crashed: return "the app crashes"
         case .killed: return "the system kills the app"
@@ -42,8 +43,26 @@ enum LegendItem: String, CaseIterable, Sendable {
         }
     }
 
-    /// The swatch's classes (`sw` plus its own).
-    var swatchClass: String { "sw sw-" + rawValue }
+    /// The swatch's classes, `sw` and `sw-` with the item's `rawValue`, as markup.
+    var swatchClass: StaticString {
+        switch self {
+        case .foreground: return "sw sw-foreground"
+        case .background: return "sw sw-background"
+        case .suspended: return "sw sw-suspended"
+        case .terminated: return "sw sw-terminated"
+        case .other: return "sw sw-other"
+        case .task: return "sw sw-task"
+        case .leaked: return "sw sw-leaked"
+        case .expiry: return "sw sw-expiry"
+        case .step: return "sw sw-step"
+        case .log: return "sw sw-log"
+        case .crashed: return "sw sw-crashed"
+        case .killed: return "sw sw-killed"
+        case .undecided: return "sw sw-undecided"
+        case .axisBreak: return "sw sw-axisBreak"
+        case .fold: return "sw sw-fold"
+        }
+    }
 }
 
 /// The timeline's colours, light and dark: the stylesheet's custom properties are written from
