@@ -89,12 +89,7 @@ public enum TraceFolding {
 
     /// Whether the texts are equal once every run of ASCII digits in each counts as the same
     /// (`task 9 ended` and `task 10 ended` are); texts equal as Strings are, whatever their bytes.
-    /// Texts that start with two different ASCII bytes, neither a digit, are neither: most of a
-    /// trace's neighbours (lines of code, say) are told apart by their first byte alone.
     static func equalExceptNumbers(_ a: String, _ b: String) -> Bool {
-        if let x = a.utf8.first, let y = b.utf8.first, x != y, x < 0x80, y < 0x80, !isDigit(x), !isDigit(y) { return false }
-        return a == b || Bytes.equalExceptDigitRuns(a, b)
+        a == b || Bytes.equalExceptDigitRuns(a, b)
     }
-
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
