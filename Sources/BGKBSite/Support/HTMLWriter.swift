@@ -38,6 +38,16 @@ struct HTMLWriter: ~Copyable {
         bytes.appendDecimal(UInt64(value.magnitude))
     }
 
+    /// A time in seconds as `Format.seconds` writes it (nothing in it to escape).
+    mutating func seconds(_ value: Double) {
+        Format.append(value, unit: true, to: &bytes)
+    }
+
+    /// A span of time as `Format.duration` writes it (nothing in it to escape).
+    mutating func duration(_ value: Double) {
+        Format.append(duration: value, to: &bytes)
+    }
+
     /// Markup written in the source code. Only literals can be passed, never a runtime value.
     mutating func markup(_ literal: StaticString) {
         bytes.append(literal)

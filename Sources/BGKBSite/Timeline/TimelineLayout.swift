@@ -23,7 +23,8 @@ extension TimelineSVG {
         // Structs, not tuples: an array of tuples is destroyed field by field through the
         // runtime's generic tuple witness.
         struct LaneRow { var y: Double, height: Double, textY: Double, label: String, fullLabel: String }
-        struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, label: String }
+        /// `time`: the instant it marks, its label (`Format.duration`).
+        struct Tick { var x: Double, top: Double, bottom: Double, textY: Double, time: Double }
         /// `state`: the App row state it shows, its class (`LegendItem.stateClass`) and its swatch.
         struct Segment {
             var x: Double, y: Double, w: Double, h: Double, state: LegendItem, event: Int, showLabel: Bool, textX: Double, textY: Double
@@ -150,7 +151,7 @@ extension TimelineSVG {
             return events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
 
-        /// Each event's time (`Format.seconds`), lane and detail, HTML-escaped into one array of
+        /// Each event's time (as `Format.seconds` writes it), lane and detail (HTML-escaped) in one array of
         /// bytes and found by where they lie in it: the tooltips and the text list copy them
         /// instead of escaping each again, and no String is made or retained per event.
         struct EventTexts {
@@ -168,11 +169,17 @@ extension TimelineSVG {
                     buffer.appendHTMLEscaped(text)
                     return start..<buffer.count
                 }
+                // A time is written as it is: `Format` writes nothing that escaping would change.
+                func seconds(_ time: Double) -> Range<Int> {
+                    let start = buffer.count
+                    Format.append(time, unit: true, to: &buffer)
+                    return start..<buffer.count
+                }
                 // Events come in runs at one instant and on one lane: each run's time and lane is
                 // escaped once.
                 for index in events.indices {
                     let time = index > 0 && events[index].time == events[index - 1].time
-                        ? ranges[index - 1].time : escaped(Format.seconds(events[index].time))
+                        ? ranges[index - 1].time : seconds(events[index].time)
                     let lane = index > 0 && events[index].lane == events[index - 1].lane ? ranges[index - 1].lane : escaped(events[index].lane)
                     ranges.append(Ranges(time: time, lane: lane, detail: escaped(events[index].detail)))
                 }
@@ -385,7 +392,7 @@ extension TimelineSVG {
                 w.markup("<line class=\"tl-grid\" x1=\""); w.coordinate(tick.x); w.markup("\" y1=\""); w.coordinate(tick.top)
                 w.markup("\" x2=\""); w.coordinate(tick.x); w.markup("\" y2=\""); w.coordinate(tick.bottom)
                 w.markup("\" stroke=\"#8884\"/>\n<text class=\"tl-tick\" x=\""); w.coordinate(tick.x); w.markup("\" y=\""); w.coordinate(tick.textY)
-                w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.text(tick.label); w.markup("</text>\n")
+                w.markup("\" text-anchor=\"middle\" fill=\"#666\">"); w.duration(tick.time); w.markup("</text>\n")
             }
                 for segment in segments {
                     w.markup("<rect class=\"tl-state tl-"); w.markup(segment.state.stateClass); w.markup("\" x=\""); w.coordinate(segment.x)
@@ -461,7 +468,7 @@ extension TimelineSVG {
                 let tickX = x(tick)
                 if tickX - lastTickX >= 34 {
                     ticks.append(Tick(x: tickX, top: TimelineSVG.topPadding, bottom: (plotBottom + 4), textY: (plotBottom + 18),
-                                      label: Format.duration(tick)))
+                                      time: tick))
                     lastTickX = tickX
                 }
                 tick += step
@@ -624,7 +631,7 @@ extension TimelineSVG {
             let kinds = TraceEvent.Kind.allCases.filter { counts[$0] != nil }
             for (n, kind) in kinds.enumerated() {
                 if n > 0 { w.markup(", ") }
-                w.text(Format.number(Double(counts[kind] ?? 0))); w.markup(" "); w.markup(TimelineSVG.kindNames(kind).label)
+                w.number(counts[kind] ?? 0); w.markup(" "); w.markup(TimelineSVG.kindNames(kind).label)
             }
             w.markup(".</li>\n")
         }
