@@ -72,7 +72,7 @@ import Testing
             #expect(layout.legend.contains(.fold))
             #expect(list.string.contains("<li class=\"tl-fold\">…\(loop.words)"), "\(list.string)")
             #expect(list.string.components(separatedBy: "<li").count - 1 < 20)
-            #expect(layout.description.contains("count the \(loop.folded) turns after it"))
+            #expect(String(decoding: layout.descriptionHTML, as: UTF8.self).contains("count the \(loop.folded) turns after it"))
             // The CLI folds the same run, and says so in its own words.
             #expect(text.contains("lines above repeat \(loop.folded) more times"), "\(text)")
         } else {

@@ -10,7 +10,7 @@ import Testing
         layout.write(example: 1, rule: "r", into: &svg)
         var list = HTMLWriter()
         layout.writeTextList(into: &list)
-        return (svg.string, list.string, layout.description)
+        return (svg.string, list.string, String(decoding: layout.descriptionHTML, as: UTF8.self))
     }
 
     @Test func leakedTaskIsDrawnToTheEndAndTerminationIsMarked() {

@@ -131,7 +131,7 @@ enum ExampleSection {
         timeline.write(example: number, rule: rule.id, into: &w)
         w.markup("\n</div>\n<figcaption>")
         w.markup(broken ? "The run that breaks the rule. " : "The default run. ")
-        w.text(timeline.description)
+        w.escaped(timeline.descriptionHTML[...])
         w.markup("</figcaption>\n</figure>\n<details class=\"timeline-text\">\n<summary>The timeline as text</summary>\n<ol>\n")
         timeline.writeTextList(into: &w)
         w.markup("</ol>\n</details>\n")

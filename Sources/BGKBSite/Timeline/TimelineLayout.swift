@@ -3,7 +3,7 @@ import BGKBModel
 extension TimelineSVG {
     /// A trace laid out: where everything goes, ready to be written into a page as SVG (`write`)
     /// and as the same story in a list of sentences (`writeTextList`), with a one-paragraph
-    /// `description` for the figure's caption and the SVG's `<desc>`.
+    /// description (`descriptionHTML`) for the figure's caption and the SVG's `<desc>`.
     struct Layout {
         var events: [TraceEvent]
         /// The events in runs (`TraceFolding`): a loop's turns after the first are folded, in the
@@ -14,7 +14,8 @@ extension TimelineSVG {
         /// Each event's time, lane and detail as the page writes them, escaped once: the text
         /// list and the chart's tooltips quote the same ones.
         var texts = EventTexts()
-        var description = ""
+        /// What the chart shows, in one paragraph, HTML-escaped once for the two places it is written.
+        var descriptionHTML: [UInt8] = []
         // Coordinates are kept as numbers and written by `HTMLWriter.coordinate`.
         var height = 0.0
         var plotLeft = 0.0
@@ -138,7 +139,7 @@ extension TimelineSVG {
             folds = Self.folds(runs, events: events, eventX: eventX, lanes: lanes)
             dots = Self.merged(dots)
             ends = Self.endMark(trace.outcome, x: endX, plotRight: plotRight, plotBottom: plotBottom)
-            description = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked, runs: runs,
+            descriptionHTML = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked, runs: runs,
                                         outcome: outcome ?? OutcomeTone.sentence(trace))
         }
 
@@ -377,7 +378,7 @@ extension TimelineSVG {
             w.markup("\" preserveAspectRatio=\"xMinYMin meet\" xmlns=\"http://www.w3.org/2000/svg\">\n<title id=\"tl-")
             w.number(example); w.markup("-title\">Timeline of example "); w.number(example); w.markup(" of rule "); w.text(rule)
             w.markup("</title>\n<desc id=\"tl-"); w.number(example); w.markup("-desc\">")
-            w.text(description); w.markup("</desc>\n")
+            w.escaped(descriptionHTML[...]); w.markup("</desc>\n")
             for row in laneRows {
                 w.markup("<rect class=\"tl-row\" x=\"0\" y=\""); w.coordinate(row.y); w.markup("\" width=\""); w.coordinate(width)
                 w.markup("\" height=\""); w.coordinate(row.height); w.markup("\" fill=\"#8881\"/>\n<text class=\"tl-label\" x=\"8\" y=\"")
@@ -538,25 +539,29 @@ extension TimelineSVG {
             return true
         }
 
-        /// One String appended to, not parts joined.
-        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun], outcome: String) -> String {
-            var text = ""
-            text.reserveCapacity(120)
+        /// The paragraph written as HTML once, as the page writes it, rather than a String
+        /// appended to and escaped where it is written.
+        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun], outcome: String) -> [UInt8] {
+            var w = HTMLWriter(capacity: 256)
             if taskCount == 0 {
-                text += "No background task is begun."
+                w.markup("No background task is begun.")
             } else {
-                text += Format.count(taskCount, "background task")
-                text += " begun."
+                w.number(taskCount)
+                w.markup(taskCount == 1 ? " background task begun." : " background tasks begun.")
             }
             if !leaked.isEmpty {
-                text += leaked.count == 1 ? " Never ended: " : " Never ended (\(leaked.count)): "
+                if leaked.count == 1 {
+                    w.markup(" Never ended: ")
+                } else {
+                    w.markup(" Never ended ("); w.number(leaked.count); w.markup("): ")
+                }
                 // A long list names its first and last few: the rest are like them.
                 let shown = leaked.count > 8 ? Array(leaked.prefix(3)) + ["…"] + Array(leaked.suffix(2)) : leaked
                 for (index, name) in shown.enumerated() {
-                    if index > 0 { text += ", " }
-                    text += name
+                    if index > 0 { w.markup(", ") }
+                    w.text(name)
                 }
-                text += "."
+                w.markup(".")
             }
             var systemExpiries = 0
             var allExpiries = 0
@@ -566,19 +571,19 @@ extension TimelineSVG {
             }
             let expiries = systemExpiries > 0 ? systemExpiries : allExpiries
             if expiries > 0 {
-                text += " The system calls the expiry handler "
-                if expiries == 1 { text += "once." } else { text += String(expiries); text += " times." }
+                w.markup(" The system calls the expiry handler ")
+                if expiries == 1 { w.markup("once.") } else { w.number(expiries); w.markup(" times.") }
             }
             let folded = runs.reduce(0) { $0 + $1.turns - 1 }
             if folded > 0 {
-                text += " Repeated turns are folded: the chart and the list show the first of each and count the "
-                text += Format.count(folded, "turn")
-                text += " after it."
+                w.markup(" Repeated turns are folded: the chart and the list show the first of each and count the ")
+                w.number(folded)
+                w.markup(folded == 1 ? " turn after it." : " turns after it.")
             }
             // The outcome as the example's verdict box says it: one sentence for both.
-            text += " "
-            text += outcome
-            return text
+            w.markup(" ")
+            w.text(outcome)
+            return w.bytes.array
         }
 
         /// The same events as the drawing, as list items (`<li>`), each time, lane, kind, subject
