@@ -153,7 +153,7 @@ import Testing
         var warned = SampleCorpus.safeTrace
         warned.events.append(TraceEvent(time: 2, kind: .log, lane: "main", detail: "Can't end BackgroundTask"))
         #expect(OutcomeTone(warned) == .warning)
-        #expect(OutcomeTone.sentence(SampleCorpus.leakTrace) == "The watchdog kills the app with 0x8badf00d at 36\u{00A0}s: task A still running.")
+        #expect(String(decoding: OutcomeTone.sentenceHTML(SampleCorpus.leakTrace), as: UTF8.self) == "The watchdog kills the app with 0x8badf00d at 36\u{00A0}s: task A still running.")
     }
 
     /// A run the simulator stopped at its own limit is neither good nor bad for the app: it is
@@ -162,7 +162,7 @@ import Testing
         var undecided = SampleCorpus.safeTrace
         undecided.outcome = .undecided(limit: .stepsWithoutTimePassing(steps: 500_000), at: 2)
         #expect(OutcomeTone(undecided) == .undecided)
-        let sentence = OutcomeTone.sentence(undecided)
+        let sentence = String(decoding: OutcomeTone.sentenceHTML(undecided), as: UTF8.self)
         #expect(sentence.hasPrefix("The simulator stops the run at 2\u{00A0}s, undecided"), "\(sentence)")
         #expect(sentence.contains("500,000 steps without simulated time passing"), "\(sentence)")
         #expect(!sentence.contains("crash"))

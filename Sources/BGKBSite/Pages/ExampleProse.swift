@@ -266,19 +266,24 @@ enum OutcomeTone: String, Sendable, CaseIterable {
         }
     }
 
-    /// The run's end as a sentence, from the engine's outcome.
-    static func sentence(_ trace: SimulationTrace) -> String {
-        let time = Format.duration(trace.outcome.time)
-        var text: String
+    /// The run's end as a sentence, from the engine's outcome, written as HTML once: the verdict
+    /// box and the timeline's description both copy it.
+    static func sentenceHTML(_ trace: SimulationTrace) -> [UInt8] {
+        var w = HTMLWriter(capacity: 160)
+        let time = trace.outcome.time
         switch trace.outcome {
-        case .suspended: text = "The app is suspended at \(time) with every task ended."
-        case .stillRunning: text = "The app is still running at \(time)."
+        case .suspended:
+            w.markup("The app is suspended at "); w.duration(time); w.markup(" with every task ended.")
+        case .stillRunning:
+            w.markup("The app is still running at "); w.duration(time); w.markup(".")
         case let .terminated(code, reason, _):
-            let who = code.lowercased() == "0x8badf00d" ? "The watchdog" : "The system"
+            w.markup(code.lowercased() == "0x8badf00d" ? "The watchdog" : "The system")
             // After a colon, not in parentheses: the engine's reasons hold parentheses of their own.
-            text = "\(who) kills the app with \(code) at \(time): \(reason)."
-        case let .crashed(reason, _): text = "The app crashes at \(time): \(reason)."
-        case let .undecided(limit, _): text = "The simulator stops the run at \(time), undecided: \(limit)."
+            w.markup(" kills the app with "); w.text(code); w.markup(" at "); w.duration(time); w.markup(": "); w.text(reason); w.markup(".")
+        case let .crashed(reason, _):
+            w.markup("The app crashes at "); w.duration(time); w.markup(": "); w.text(reason); w.markup(".")
+        case let .undecided(limit, _):
+            w.markup("The simulator stops the run at "); w.duration(time); w.markup(", undecided: "); w.text("\(limit)"); w.markup(".")
         }
         // Counted by index: the events are read in place, not copied.
         var warningCount = 0
@@ -288,10 +293,14 @@ enum OutcomeTone: String, Sendable, CaseIterable {
             if firstWarning == nil { firstWarning = index }
         }
         if let firstWarning {
-            let detail = trace.events[firstWarning].detail
-            text += warningCount == 1 ? " iOS logs a warning: \u{201C}\(detail)\u{201D}."
-                : " iOS logs \(warningCount) warnings, the first: \u{201C}\(detail)\u{201D}."
+            if warningCount == 1 {
+                w.markup(" iOS logs a warning: \u{201C}")
+            } else {
+                w.markup(" iOS logs "); w.number(warningCount); w.markup(" warnings, the first: \u{201C}")
+            }
+            w.text(trace.events[firstWarning].detail)
+            w.markup("\u{201D}.")
         }
-        return text
+        return w.bytes.array
     }
 }

@@ -34,7 +34,7 @@ enum ExampleSection {
             diagnostics.error("site-example-failed", "example \(example.identifier) does not do what it says: \(verdict.summary)", at: example.location)
         }
         // The verdict box and the timeline's caption end with the same sentence: made once.
-        let outcome = OutcomeTone.sentence(trace)
+        let outcome = OutcomeTone.sentenceHTML(trace)
         writeVerdict(verdict, trace: trace, tone: tone, outcome: outcome, rule: rule, guideHref: guideHref, into: &w)
         writeTimeline(trace, outcome: outcome, number: number, rule: rule, broken: verdict.counterexample != nil, into: &w)
         w.markup("</section>\n")
@@ -92,8 +92,8 @@ enum ExampleSection {
         w.markup("</p>\n")
     }
 
-    /// `outcome`: `OutcomeTone.sentence(trace)`.
-    static func writeVerdict(_ verdict: ExampleVerdict, trace: SimulationTrace, tone: OutcomeTone, outcome: String, rule: Rule,
+    /// `outcome`: `OutcomeTone.sentenceHTML(trace)`.
+    static func writeVerdict(_ verdict: ExampleVerdict, trace: SimulationTrace, tone: OutcomeTone, outcome: [UInt8], rule: Rule,
                              guideHref: String, into w: inout HTMLWriter) {
         w.markup("<div class=\"verdict tone-"); w.text(tone.rawValue); w.markup("\">\n<p class=\"tl-outcome\"><span class=\"tone-label\">")
         switch tone {
@@ -102,7 +102,7 @@ enum ExampleSection {
         case .bad: w.markup("Bad for the app")
         case .undecided: w.markup("Undecided")
         }
-        w.markup("</span> "); w.text(outcome); w.markup("</p>\n<p>")
+        w.markup("</span> "); w.escaped(outcome[...]); w.markup("</p>\n<p>")
         let schedules = Format.count(verdict.schedulesExplored, "schedule")
         if !verdict.passed {
             w.markup("<strong>The simulator disagrees with this example</strong> after "); w.text(schedules); w.markup(".")
@@ -121,7 +121,7 @@ enum ExampleSection {
         w.markup("</details>\n</div>\n")
     }
 
-    static func writeTimeline(_ trace: SimulationTrace, outcome: String, number: Int, rule: Rule, broken: Bool, into w: inout HTMLWriter) {
+    static func writeTimeline(_ trace: SimulationTrace, outcome: [UInt8], number: Int, rule: Rule, broken: Bool, into w: inout HTMLWriter) {
         let timeline = TimelineSVG.Layout(trace: trace, outcome: outcome)
         w.markup("<figure class=\"timeline-figure\">\n<ul class=\"tl-legend\" aria-label=\"Legend\">")
         for item in timeline.legend {

@@ -94,8 +94,8 @@ extension TimelineSVG {
             return items
         }
 
-        /// `outcome`: `OutcomeTone.sentence(trace)`, when the caller has it already.
-        init(trace: SimulationTrace, outcome: String? = nil) {
+        /// `outcome`: `OutcomeTone.sentenceHTML(trace)`, when the caller has it already.
+        init(trace: SimulationTrace, outcome: [UInt8]? = nil) {
             events = Self.inTimeOrder(trace.events)
             runs = TraceFolding.runs(events)
             shown = Array(repeating: true, count: events.count)
@@ -140,7 +140,7 @@ extension TimelineSVG {
             dots = Self.merged(dots)
             ends = Self.endMark(trace.outcome, x: endX, plotRight: plotRight, plotBottom: plotBottom)
             descriptionHTML = Self.describe(trace: trace, taskCount: lanes.allTaskCount, leaked: leaked, runs: runs,
-                                        outcome: outcome ?? OutcomeTone.sentence(trace))
+                                        outcome: outcome ?? OutcomeTone.sentenceHTML(trace))
         }
 
         static func laneY(_ index: Int) -> Double { TimelineSVG.topPadding + Double(index) * TimelineSVG.laneHeight }
@@ -541,7 +541,7 @@ extension TimelineSVG {
 
         /// The paragraph written as HTML once, as the page writes it, rather than a String
         /// appended to and escaped where it is written.
-        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun], outcome: String) -> [UInt8] {
+        static func describe(trace: SimulationTrace, taskCount: Int, leaked: [String], runs: [RepeatedRun], outcome: [UInt8]) -> [UInt8] {
             var w = HTMLWriter(capacity: 256)
             if taskCount == 0 {
                 w.markup("No background task is begun.")
@@ -582,7 +582,7 @@ extension TimelineSVG {
             }
             // The outcome as the example's verdict box says it: one sentence for both.
             w.markup(" ")
-            w.text(outcome)
+            w.escaped(outcome[...])
             return w.bytes.array
         }
 
