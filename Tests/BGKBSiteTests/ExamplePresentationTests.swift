@@ -45,6 +45,13 @@ import Testing
         Example(rule: "r", name: nil, intent: intent, text: text, location: SourceLocation(path: "documents/r.md", line: 1, column: 1))
     }
 
+    /// The timeline's sentence as the page writes it.
+    static func timelineSentence(_ prose: ExampleProse) -> String {
+        var w = HTMLWriter()
+        ExampleProse.writeTimeline(prose.timeline, into: &w)
+        return w.string
+    }
+
     @Test func conditionsAndExpectationsBecomeOneSentence() {
         let prose = ExampleProse(example: Self.example("""
         system grants beginBackgroundTask
@@ -58,7 +65,7 @@ import Testing
         #expect(prose.conditions == "If the system grants the task and only expires it when time runs out")
         #expect(prose.expectation == "the watchdog kills the app with 0x8badf00d after about 30\u{00A0}s")
         #expect(prose.expectsHarm)
-        #expect(prose.timeline == "At 0\u{00A0}s the app launches, then at 1\u{00A0}s the app goes to the background.")
+        #expect(Self.timelineSentence(prose) == "At 0\u{00A0}s the app launches, then at 1\u{00A0}s the app goes to the background.")
         // The directives are the sentence's; the code keeps only the app's lines.
         #expect(!prose.code.contains("system ") && !prose.code.contains("expect "))
         #expect(prose.code.hasPrefix("on applicationDidEnterBackground {"))
@@ -76,7 +83,7 @@ import Testing
         #expect(prose.conditions == "Whether the system grants the task or refuses it, and whenever it expires it, with a background time budget of 5\u{00A0}s and with no network")
         #expect(prose.expectation == "the app ends suspended with every task ended and the code prints “saved”")
         #expect(!prose.expectsHarm)
-        #expect(prose.timeline == "At 0\u{00A0}s the app launches, then at 2\u{00A0}s the app goes to the background.")
+        #expect(Self.timelineSentence(prose) == "At 0\u{00A0}s the app launches, then at 2\u{00A0}s the app goes to the background.")
     }
 
     /// Code that begins no background task: granting and refusing say nothing, so the sentence
@@ -88,7 +95,7 @@ import Testing
         expect suspended
         """))
         #expect(prose.conditions == "Whenever the system expires tasks")
-        #expect(prose.timeline == "At 2\u{00A0}h the system launches the task “com.example.refresh”.")
+        #expect(Self.timelineSentence(prose) == "At 2\u{00A0}h the system launches the task “com.example.refresh”.")
     }
 
     @Test(arguments: [(30.0, "30\u{00A0}s"), (119.5, "119.5\u{00A0}s"), (600, "10\u{00A0}min"), (7200, "2\u{00A0}h"),

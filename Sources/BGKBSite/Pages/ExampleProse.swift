@@ -11,8 +11,8 @@ struct ExampleProse: Sendable, Equatable {
     var code: String
     /// "If the system grants the task and only expires it when time runs out" (no full stop).
     var conditions: String
-    /// When the app's events happen, as a sentence.
-    var timeline: String
+    /// When the app's events happen: the scenario's timeline, which `writeTimeline` says as a sentence.
+    var timeline: [TimelineItem]
     /// "the watchdog kills the app with 0x8badf00d after about 30 s" (no capital, no full stop).
     var expectation: String
     /// Whether any expectation is a kill, a crash or a warning: what an app must avoid.
@@ -23,13 +23,13 @@ struct ExampleProse: Sendable, Equatable {
         code = Self.code(example.text)
         guard let scenario = scenario ?? ScenarioParser.parse(example.text, at: example.location).0 else {
             conditions = ""
-            timeline = ""
+            timeline = []
             expectation = ""
             expectsHarm = false
             return
         }
         conditions = Self.conditions(scenario.conditions, begins: TextScan.contains(code, "beginBackgroundTask"))
-        timeline = Self.timeline(scenario.timeline)
+        timeline = scenario.timeline
         let expectations = scenario.expectations
         expectation = Self.join(expectations.map(Self.expectation), with: "and")
         expectsHarm = expectations.contains { Self.isHarm($0.kind) }
@@ -160,28 +160,27 @@ struct ExampleProse: Sendable, Equatable {
     }
 
     /// "At 0 s the app launches, then at 1 s the app goes to the background.": every clause
-    /// starts with its time, so the sentence's capital is the first clause's `At`.
-    static func timeline(_ items: [TimelineItem]) -> String {
-        guard !items.isEmpty else { return "The app launches at 0\u{00A0}s and goes to the background at 1\u{00A0}s." }
-        var text = ""
+    /// starts with its time, so the sentence's capital is the first clause's `At`. Written where
+    /// the page has it, not made a String first.
+    static func writeTimeline(_ items: [TimelineItem], into w: inout HTMLWriter) {
+        guard !items.isEmpty else { return w.markup("The app launches at 0\u{00A0}s and goes to the background at 1\u{00A0}s.") }
         for (index, item) in items.enumerated() {
-            if index > 0 { text += index == items.count - 1 ? ", then at " : ", at " } else { text += "At " }
-            text += Format.duration(item.time)
+            if index > 0 { w.markup(index == items.count - 1 ? ", then at " : ", at ") } else { w.markup("At ") }
+            w.duration(item.time)
             switch item.event {
-            case .launch: text += " the app launches"
-            case .enterBackground: text += " the app goes to the background"
-            case .enterForeground: text += " the app comes back to the foreground"
-            case .push: text += " a background push arrives"
-            case .reclaim: text += " the system terminates the suspended app"
-            case let .systemLaunches(identifier): text += " the system launches the task \u{201C}"; text += identifier; text += "\u{201D}"
-            case let .call(function): text += " the app calls "; text += function; text += "()"
+            case .launch: w.markup(" the app launches")
+            case .enterBackground: w.markup(" the app goes to the background")
+            case .enterForeground: w.markup(" the app comes back to the foreground")
+            case .push: w.markup(" a background push arrives")
+            case .reclaim: w.markup(" the system terminates the suspended app")
+            case let .systemLaunches(identifier): w.markup(" the system launches the task \u{201C}"); w.text(identifier); w.markup("\u{201D}")
+            case let .call(function): w.markup(" the app calls "); w.text(function); w.markup("()")
             case let .urlSessionFinishes(identifier):
-                text += " the background URLSession \u{201C}"; text += identifier; text += "\u{201D} finishes its transfers"
-            case .forceQuit: text += " the user force quits the app"
+                w.markup(" the background URLSession \u{201C}"); w.text(identifier); w.markup("\u{201D} finishes its transfers")
+            case .forceQuit: w.markup(" the user force quits the app")
             }
         }
-        text += "."
-        return text
+        w.markup(".")
     }
 
     static func expectation(_ expectation: Expectation) -> String {

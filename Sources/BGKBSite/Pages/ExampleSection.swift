@@ -80,7 +80,7 @@ enum ExampleSection {
     static func writeExpectation(_ prose: ExampleProse, intent: Example.Intent, guideHref: String, into w: inout HTMLWriter) {
         guard !prose.expectation.isEmpty else { return }
         w.markup("<p class=\"expectation\">")
-        w.text(prose.timeline); w.markup(" ")
+        ExampleProse.writeTimeline(prose.timeline, into: &w); w.markup(" ")
         switch intent {
         case .follows:
             w.text(prose.conditions); w.markup(", "); w.text(prose.expectation)
