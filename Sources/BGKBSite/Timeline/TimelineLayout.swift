@@ -125,9 +125,14 @@ extension TimelineSVG {
             axisY = plotBottom
             summaries = lanes.summaries
             laneRows = lanes.names.enumerated().map { index, name in
-                // Characters are counted only when the bytes could exceed the limit (a name has at
-                // most as many Characters as UTF-8 bytes).
-                let label = name.utf8.count > 20 && name.count > 20 ? String(name.prefix(19)) + "…" : name
+                // A name of more than 20 Characters is cut to 19 and an ellipsis. Characters are
+                // walked only when the bytes could exceed the limit (a name has at most as many
+                // Characters as UTF-8 bytes), and only as far as the 21st: one walk finds both.
+                var label = name
+                if name.utf8.count > 20, let cut = name.index(name.startIndex, offsetBy: 19, limitedBy: name.endIndex),
+                   cut != name.endIndex, name.index(after: cut) != name.endIndex {
+                    label = String(name[..<cut]) + "…"
+                }
                 return LaneRow(y: Self.laneY(index) + 2, height: TimelineSVG.laneHeight - 4,
                                textY: Self.laneY(index) + 19, label: label, fullLabel: name)
             }
@@ -250,20 +255,26 @@ extension TimelineSVG {
         }
 
         /// App state segments on the first row, from one state change to the next.
+        /// Each segment is closed when the next state change is met: no list of the changes is made.
         static func stateSegments(_ events: [TraceEvent], eventX: [Double], endX: Double) -> [Segment] {
-            let states = events.indices.filter { events[$0].kind == .appState }
-            var segments: [Segment] = []
-            segments.reserveCapacity(states.count)
-            for (n, index) in states.enumerated() {
+            func segment(_ index: Int, to right: Double) -> Segment {
                 let detail = events[index].detail
                 let left = eventX[index]
-                let right = n + 1 < states.count ? eventX[states[n + 1]] : endX
                 let width = max(2, right - left)
-                segments.append(Segment(x: left, y: laneY(0) + 6, w: width, h: TimelineSVG.laneHeight - 12,
-                                        state: TimelineSVG.stateClass(detail), event: index,
-                                        showLabel: width >= Double(detail.utf8.count) * 7 + 8 || width >= Double(detail.count) * 7 + 8,
-                                        textX: left + 5, textY: laneY(0) + 19))
+                return Segment(x: left, y: laneY(0) + 6, w: width, h: TimelineSVG.laneHeight - 12,
+                               state: TimelineSVG.stateClass(detail), event: index,
+                               showLabel: width >= Double(detail.utf8.count) * 7 + 8 || width >= Double(detail.count) * 7 + 8,
+                               textX: left + 5, textY: laneY(0) + 19)
             }
+            var segments: [Segment] = []
+            segments.reserveCapacity(events.indices.reduce(0) { events[$1].kind == .appState ? $0 + 1 : $0 })
+            // The last state change met, whose segment is not yet closed.
+            var open: Int?
+            for index in events.indices where events[index].kind == .appState {
+                if let open { segments.append(segment(open, to: eventX[index])) }
+                open = index
+            }
+            if let open { segments.append(segment(open, to: endX)) }
             return segments
         }
 
@@ -490,6 +501,8 @@ extension TimelineSVG {
         /// Where events at one instant are spread apart: the axis is marked broken there.
         static func axisBreaks(events: [TraceEvent], eventX: [Double]) -> [AxisBreak] {
             var breaks: [AxisBreak] = []
+            // A break spans two events or more: room for the most there can be, allocated once.
+            breaks.reserveCapacity(events.count / 2)
             var runStart = 0
             for index in events.indices.dropFirst() where events[index].time != events[index - 1].time || index == events.count - 1 {
                 let last = events[index].time == events[index - 1].time ? index : index - 1
@@ -508,6 +521,8 @@ extension TimelineSVG {
             // Each lane's row (its `y`) and the last dot kept on it: a chart has a few lanes, so
             // a short list searched in order does.
             var lastOnLane: [(y: Double, dot: Int)] = []
+            // Dots lie on the threads' rows, of which at most `maxLanes` are drawn.
+            lastOnLane.reserveCapacity(TimelineSVG.maxLanes)
             for dot in dots {
                 let lane = lastOnLane.firstIndex { $0.y == dot.y }
                 if let lane, merged[lastOnLane[lane].dot].kind == dot.kind, dot.x - merged[lastOnLane[lane].dot].x < 2 {
