@@ -31,9 +31,10 @@ extension TimelineSVG {
             var x: Double, y: Double, w: Double, h: Double, state: LegendItem, event: Int, showLabel: Bool, textX: Double, textY: Double
         }
         /// `begun` and `ended`: the events (indices into `events`) its tooltip gives the times
-        /// of; `ended` is nil for a task never ended.
+        /// of; `ended` is nil for a task never ended. The task's name is `begun`'s subject, read
+        /// when written: a bar holds no String, so an array of them is freed without a walk.
         struct Bar {
-            var x: Double, y: Double, w: Double, h: Double, subject: String, begun: Int, ended: Int?
+            var x: Double, y: Double, w: Double, h: Double, begun: Int, ended: Int?
             var leaked: Bool { ended == nil }
         }
         /// `more`: dots of the same kind on the same lane that fell within a pixel or two of this
@@ -292,7 +293,7 @@ extension TimelineSVG {
                 // A task begun in a folded turn is not drawn, though it counts as leaked.
                 guard start.shown, let row = lanes.taskRow(start.subject) else { return }
                 bars.append(Bar(x: start.x, y: laneY(row) + 8, w: max(3, stopX - start.x), h: TimelineSVG.laneHeight - 16,
-                                subject: start.subject, begun: start.begun, ended: ended))
+                                begun: start.begun, ended: ended))
             }
             for index in events.indices {
                 let kind = events[index].kind
@@ -421,7 +422,7 @@ extension TimelineSVG {
                     w.markup("<rect class=\"tl-task")
                     if bar.leaked { w.markup(" tl-leaked") }
                     w.markup("\" x=\""); w.coordinate(bar.x); w.markup("\" y=\""); w.coordinate(bar.y); w.markup("\" width=\""); w.coordinate(bar.w)
-                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(bar.subject)
+                    w.markup("\" height=\""); w.coordinate(bar.h); w.markup("\" rx=\"3\" fill=\"#48c\"><title>"); w.text(events[bar.begun].subject ?? "task")
                     if let ended = bar.ended {
                         w.markup(": "); w.escaped(texts.time(bar.begun)); w.markup(" to "); w.escaped(texts.time(ended))
                     } else {
