@@ -65,8 +65,9 @@ if dumpPath != nil {
 @MainActor func dumpVerdict(_ verdict: ExampleVerdict) {
     guard dumpPath != nil else { return }
     dump += "== \(verdict.example.location) \(verdict.example.name ?? "") passed \(verdict.passed) schedules \(verdict.schedulesExplored) events \(verdict.simulatedEvents)\n\(verdict.summary)\n"
-    dump += TimelineRenderer.render(verdict.representative) + "\n"
-    if let counterexample = verdict.counterexample { dump += "-- counterexample\n" + TimelineRenderer.render(counterexample) + "\n" }
+    // A verdict keeps the one run it shows: the counterexample when there is one.
+    if verdict.isCounterexample { dump += "-- counterexample\n" }
+    dump += TimelineRenderer.render(verdict.shownTrace) + "\n"
 }
 let exploreTime = clock.measure {
     for _ in 0..<repeats {
@@ -98,7 +99,7 @@ if CommandLine.arguments.contains("--verbose") {
 if let index = CommandLine.arguments.firstIndex(of: "--show"), index + 1 < CommandLine.arguments.count {
     let name = CommandLine.arguments[index + 1]
     for verdict in verdicts where verdict.example.name == name {
-        print(TimelineRenderer.render(verdict.counterexample ?? verdict.representative))
+        print(TimelineRenderer.render(verdict.shownTrace))
     }
 }
 

@@ -25,9 +25,7 @@ extension Machine {
     /// (the cached state stands for every one of them), and storage kept for reuse.
     /// `StateCacheTests` checks that every other stored property is one `fingerprint` hashes.
     static let notFingerprinted: Set<String> = [
-        "scenario", "constants", "didFinishLaunchingHandler", "didEnterBackgroundHandler", "willEnterForegroundHandler",
-        "remoteNotificationHandler", "timelineIdentifiers", "initialEvents", "initialCells", "statementTable", "blockLengths",
-        "takesSilentExitsAtOnce", "takesHiddenStepsFirst", "dropsSettledRoundChecks", "quietDidEnterBackgroundExits",
+        "setup", "takesSilentExitsAtOnce", "takesHiddenStepsFirst", "dropsSettledRoundChecks", "quietDidEnterBackgroundExits",
         "generator", "choiceCursor", "spareThreads", "inheritedEvents", "decisions", "preemptible", "instants",
         "refusalRead", "budgetMatters", "budgetFloor", "forcedPeriodStart", "otherPeriodsFloor", "quietIntervals",
         "stepsWithoutTimePassingLimit", "stepsInOneRunLimit",

@@ -144,21 +144,62 @@ struct Machine {
 
     // MARK: State
 
-    // The fields from here to `blockLengths` come from the scenario and constants alone (`init`
-    // derives them); `adopt(_:)` sets them all when a pooled machine takes on another scenario.
-    private(set) var scenario: Scenario
-    private(set) var constants: SystemConstants
-    /// Looked up once per scenario rather than once per run (dictionary and string lookups).
-    private(set) var didFinishLaunchingHandler: Int32?
-    private(set) var didEnterBackgroundHandler: Int32?
-    private(set) var willEnterForegroundHandler: Int32?
-    private(set) var remoteNotificationHandler: Int32?
-    /// For each timeline item that names a BGTask identifier, its index in `scenario.strings` (-1: none).
-    private(set) var timelineIdentifiers: [Int32]
-    /// The system events every run starts with (the timeline, in `post` order) and the cells of
-    /// the globals plus the scratch cell, as `reset` would build them.
-    private(set) var initialEvents: [SystemEvent]
-    private(set) var initialCells: [Value]
+    /// What comes from the scenario and constants alone, derived once (`init`) and shared by
+    /// reference: a pooled machine that takes on another scenario (`adopt(_:)`) and a machine
+    /// copied whole each take one reference, not a scenario and five tables field by field.
+    final class Setup: Sendable {
+        let scenario: Scenario
+        let constants: SystemConstants
+        /// Looked up once per scenario rather than once per run (dictionary and string lookups).
+        let didFinishLaunchingHandler: Int32?
+        let didEnterBackgroundHandler: Int32?
+        let willEnterForegroundHandler: Int32?
+        let remoteNotificationHandler: Int32?
+        /// For each timeline item that names a BGTask identifier, its index in `scenario.strings` (-1: none).
+        let timelineIdentifiers: [Int32]
+        /// The system events every run starts with (the timeline, in `post` order) and the cells of
+        /// the globals plus the scratch cell, as `reset` would build them.
+        let initialEvents: [SystemEvent]
+        let initialCells: [Value]
+        let statementTable: StatementTable
+        /// Each block's statement count, read by `exitsSilently` without copying the block.
+        let blockLengths: [Int32]
+
+        init(scenario: Scenario, constants: SystemConstants) {
+            self.scenario = scenario
+            self.constants = constants
+            didFinishLaunchingHandler = scenario.handlers[.didFinishLaunching]
+            didEnterBackgroundHandler = scenario.handlers[.didEnterBackground]
+            willEnterForegroundHandler = scenario.handlers[.willEnterForeground]
+            remoteNotificationHandler = scenario.handlers[.didReceiveRemoteNotification]
+            timelineIdentifiers = scenario.timeline.map { item in
+                guard case let .systemLaunches(name) = item.event else { return -1 }
+                return scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
+            }
+            var events = EventQueue()
+            for (index, item) in scenario.timeline.enumerated() {
+                events.post(SystemEvent(time: item.time, kind: .timeline(Int32(index))))
+            }
+            initialEvents = Array(events.pending)
+            initialCells = scenario.globals.map(\.initial) + [.none]
+            statementTable = StatementTable(scenario.statements.map(\.kind), globals: scenario.globals,
+                                            confinement: MainConfinement(scenario))
+            blockLengths = scenario.blocks.map { Int32($0.statements.count) }
+        }
+    }
+    private(set) var setup: Setup
+    // The setup's fields, read in place (borrowed, not copied out).
+    var scenario: Scenario { _read { yield setup.scenario } }
+    var constants: SystemConstants { _read { yield setup.constants } }
+    var didFinishLaunchingHandler: Int32? { setup.didFinishLaunchingHandler }
+    var didEnterBackgroundHandler: Int32? { setup.didEnterBackgroundHandler }
+    var willEnterForegroundHandler: Int32? { setup.willEnterForegroundHandler }
+    var remoteNotificationHandler: Int32? { setup.remoteNotificationHandler }
+    var timelineIdentifiers: [Int32] { _read { yield setup.timelineIdentifiers } }
+    var initialEvents: [SystemEvent] { _read { yield setup.initialEvents } }
+    var initialCells: [Value] { _read { yield setup.initialCells } }
+    var statementTable: StatementTable { setup.statementTable }
+    var blockLengths: [Int32] { _read { yield setup.blockLengths } }
     /// The statements' kinds behind an immutable reference, so `execute` switches on them in
     /// place without copying a statement.
     final class StatementTable: Sendable {
@@ -174,9 +215,6 @@ struct Machine {
             }
         }
     }
-    private(set) var statementTable: StatementTable
-    /// Each block's statement count, read by `exitsSilently` without copying the block.
-    private(set) var blockLengths: [Int32]
     var takesSilentExitsAtOnce = true
     /// See `systemHiding`: hidden steps go first (`Explorer.Options.takesHiddenStepsFirst`).
     var takesHiddenStepsFirst = true
@@ -325,26 +363,8 @@ struct Machine {
     static let mainLane: Int32 = 0
 
     init(scenario: Scenario, constants: SystemConstants) {
-        self.scenario = scenario
-        self.constants = constants
-        self.schedule = Schedule(budget: constants.backgroundTaskBudget)
-        didFinishLaunchingHandler = scenario.handlers[.didFinishLaunching]
-        didEnterBackgroundHandler = scenario.handlers[.didEnterBackground]
-        willEnterForegroundHandler = scenario.handlers[.willEnterForeground]
-        remoteNotificationHandler = scenario.handlers[.didReceiveRemoteNotification]
-        timelineIdentifiers = scenario.timeline.map { item in
-            guard case let .systemLaunches(name) = item.event else { return -1 }
-            return scenario.strings.firstIndex(of: name).map(Int32.init) ?? -1
-        }
-        var events = EventQueue()
-        for (index, item) in scenario.timeline.enumerated() {
-            events.post(SystemEvent(time: item.time, kind: .timeline(Int32(index))))
-        }
-        initialEvents = Array(events.pending)
-        initialCells = scenario.globals.map(\.initial) + [.none]
-        statementTable = StatementTable(scenario.statements.map(\.kind), globals: scenario.globals,
-                                        confinement: MainConfinement(scenario))
-        blockLengths = scenario.blocks.map { Int32($0.statements.count) }
+        setup = Setup(scenario: scenario, constants: constants)
+        schedule = Schedule(budget: constants.backgroundTaskBudget)
     }
 
     /// Makes this machine (one `MachinePool` kept from another exploration, perhaps of another
@@ -352,17 +372,7 @@ struct Machine {
     /// arrays: what `init` derives from the scenario is taken from `template`, not derived again,
     /// and the run state is left for `reset` or `copyState(from:)`, one of which starts every run.
     mutating func adopt(_ template: borrowing Machine) {
-        scenario = template.scenario
-        constants = template.constants
-        didFinishLaunchingHandler = template.didFinishLaunchingHandler
-        didEnterBackgroundHandler = template.didEnterBackgroundHandler
-        willEnterForegroundHandler = template.willEnterForegroundHandler
-        remoteNotificationHandler = template.remoteNotificationHandler
-        timelineIdentifiers = template.timelineIdentifiers
-        initialEvents = template.initialEvents
-        initialCells = template.initialCells
-        statementTable = template.statementTable
-        blockLengths = template.blockLengths
+        setup = template.setup
         takesSilentExitsAtOnce = template.takesSilentExitsAtOnce
         takesHiddenStepsFirst = template.takesHiddenStepsFirst
         dropsSettledRoundChecks = template.dropsSettledRoundChecks

@@ -20,20 +20,22 @@ enum TopicPages {
         return output
     }
 
-    /// The current rules in a topic, most important first.
-    static func rules(in topic: Topic, _ context: SiteContext) -> [Rule] {
-        context.rankedRules.filter { $0.topics.contains(topic.id) }
+    /// The ids of the current rules in a topic, most important first (read in place: a rule is
+    /// not copied to be tested).
+    static func ruleIDs(in topic: Topic, _ context: SiteContext) -> [String] {
+        let rules = context.corpus.rules
+        return context.rankedIndices.compactMap { rules[$0].topics.contains(topic.id) ? rules[$0].id : nil }
     }
 
     /// One topic's page: its summary and its rules.
     static func writeTopic(_ topic: Topic, context: SiteContext, from page: String, into w: inout HTMLWriter) {
-        let rules = rules(in: topic, context)
+        let rules = ruleIDs(in: topic, context)
         w.markup("<h1>"); w.text(topic.title); w.markup("</h1>\n<p class=\"lead\">"); w.text(topic.summary); w.markup("</p>\n")
         if rules.isEmpty {
             w.markup("<p>No rule is in this topic yet.</p>\n")
         } else {
             w.markup("<p>"); w.text(Format.count(rules.count, "rule")); w.markup(", most important first.</p>\n")
-            RulesIndexPage.writeRuleList(rules.map(\.id), context: context, from: page, into: &w)
+            RulesIndexPage.writeRuleList(rules, context: context, from: page, into: &w)
         }
         w.markup("<p><a href=\"index.html\">All topics</a> · <a href=\"")
         w.text(context.link(from: page, to: SitePaths.quiz) + "?topic=" + topic.id); w.markup("\">Quiz yourself on this topic</a></p>")
@@ -46,7 +48,7 @@ enum TopicPages {
         for topic in context.corpus.topics {
             guard let path = context.topicPath(topic.id) else { continue }
             w.markup("<li><a href=\""); w.text(context.link(from: page, to: path)); w.markup("\"><strong>"); w.text(topic.title)
-            w.markup("</strong></a> <span class=\"count\">"); w.text(Format.count(rules(in: topic, context).count, "rule"))
+            w.markup("</strong></a> <span class=\"count\">"); w.text(Format.count(ruleIDs(in: topic, context).count, "rule"))
             w.markup("</span><p>"); w.text(topic.summary); w.markup("</p></li>\n")
         }
         w.markup("</ul>\n")
