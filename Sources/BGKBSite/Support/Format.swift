@@ -2,8 +2,8 @@ import BGKBModel
 
 /// Number formatting that never depends on locale or platform, so output is byte-identical.
 /// Each format is written once, as bytes (`append`): a page writes a figure where it goes
-/// (`HTMLWriter.seconds`, `HTMLWriter.duration`), and the String versions are made from the same
-/// bytes.
+/// (`HTMLWriter.duration`, a timeline's event times), and the String versions are made from the
+/// same bytes.
 enum Format {
     /// `30 s`, `0.5 s`, `1.25 s`: at most two decimals, trailing zeros dropped, a no-break space
     /// before the unit.

@@ -38,11 +38,6 @@ struct HTMLWriter: ~Copyable {
         bytes.appendDecimal(UInt64(value.magnitude))
     }
 
-    /// A time in seconds as `Format.seconds` writes it (nothing in it to escape).
-    mutating func seconds(_ value: Double) {
-        Format.append(value, unit: true, to: &bytes)
-    }
-
     /// A span of time as `Format.duration` writes it (nothing in it to escape).
     mutating func duration(_ value: Double) {
         Format.append(duration: value, to: &bytes)
