@@ -263,10 +263,6 @@ public struct ByteBuffer: ~Copyable {
         used += count
     }
 
-    public mutating func append(contentsOf bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
-    }
-
     /// Bytes of any collection: copied in place when they are contiguous (a rendered page from
     /// cmark, a slice of an array).
     @inlinable

@@ -96,25 +96,21 @@ public struct Explorer {
     }
 
     /// What an explorer never changes, held once: an explorer is copied into each exploration
-    /// and each visiting order, and a copy of it is then three references, not a scenario and a
-    /// machine field by field.
+    /// and each visiting order, and a copy of it is then a reference, not a machine field by field.
     private final class Fixed {
-        let scenario: Scenario
-        let constants: SystemConstants
-        /// A machine of this scenario, constants and options that never runs: the others are made
-        /// like it (`makeMachine`), so the scenario's tables are derived once per explorer.
+        /// A machine of the explorer's scenario, constants and options that never runs: the others
+        /// are made like it (`makeMachine`), so the scenario's tables are derived once per explorer.
         let template: Machine
 
-        init(scenario: Scenario, constants: SystemConstants, template: Machine) {
-            self.scenario = scenario
-            self.constants = constants
+        init(template: Machine) {
             self.template = template
         }
     }
 
     private let fixed: Fixed
-    var scenario: Scenario { fixed.scenario }
-    var constants: SystemConstants { fixed.constants }
+    // The template's, read in place.
+    var scenario: Scenario { _read { yield fixed.template.scenario } }
+    var constants: SystemConstants { _read { yield fixed.template.constants } }
     /// The options the template was made with are fixed; the others (`cachesStates`, `maxRuns`
     /// and the exploration's bounds) may differ between copies of one explorer.
     private(set) var options: Options
@@ -128,7 +124,7 @@ public struct Explorer {
         template.takesHiddenStepsFirst = options.takesHiddenStepsFirst
         template.dropsSettledRoundChecks = options.dropsSettledRoundChecks
         template.quietDidEnterBackgroundExits = options.takesQuietDidEnterBackgroundExitsAtOnce
-        fixed = Fixed(scenario: scenario, constants: constants, template: template)
+        fixed = Fixed(template: template)
     }
 
     /// A machine per call (in its box), from the pool when it has one. `giveBack` returns it
